@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The module map is described in README.md ("Architecture"). Each module is one
+// target; tests mirror them. Pure-Swift modules never import Foundation or C.
+let package = Package(
+  name: "Springframe",
+  products: [
+    .executable(name: "render", targets: ["RenderCommand"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+  ],
+  targets: [
+    .target(name: "Primitives"),
+    .target(name: "Syntax"),
+    .target(
+      name: "Timing",
+      dependencies: [
+        "Primitives", "Syntax",
+        .product(name: "RealModule", package: "swift-numerics"),
+      ]
+    ),
+    .executableTarget(
+      name: "RenderCommand",
+      dependencies: [
+        "Primitives", "Syntax", "Timing",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+    .testTarget(name: "SyntaxTests", dependencies: ["Syntax"]),
+    .testTarget(
+      name: "TimingTests",
+      dependencies: ["Timing", "Syntax"],
+      resources: [.copy("Fixtures")]
+    ),
+    .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "Syntax"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,191 @@
+import ArgumentParser
+import Syntax
+import Timing
+
+/// `render curve ANIMATION`: samples one animation and prints time, value
+/// and velocity per frame, with its settling duration (CLI.md).
+struct Curve: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Sample one animation: time, value, velocity and settling duration.",
+    discussion: """
+      ANIMATION is written as in SwiftUI ("snappy(duration: 0.4, extraBounce: 0.1).delay(0.2)") \
+      or as a JSON object ('{"spring": {"duration": 0.5, "bounce": 0.2}}'). The samples run \
+      from t = 0 to the time the animation is finished for rendering: a spring's settling \
+      duration, a curve's delay + duration / speed × passes.
+      """
+  )
+
+  /// More samples than this is a mistake (a spring that takes hours to settle).
+  static let maximumSamples = 1_000_000
+
+  @Argument(help: "The animation, in SwiftUI syntax or as a JSON object.")
+  var animation: String
+
+  @Option(help: "Start value.")
+  var from: Double = 0
+
+  @Option(help: "End value.")
+  var to: Double = 1
+
+  @Option(help: "Initial velocity in units per second (springs; it replaces the spring's own).")
+  var velocity: Double?
+
+  @Option(help: "Samples per second.")
+  var fps: Double = 60
+
+  @Flag(help: "Print JSON: {\"animation\", \"settlingDuration\", \"duration\", \"samples\": [{\"t\", \"value\", \"velocity\"}]}.")
+  var json = false
+
+  @Flag(help: "Draw the value over time as a chart in the terminal instead of the table.")
+  var plot = false
+
+  func validate() throws {
+    guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a positive number, got \(fps)") }
+    guard from.isFinite else { throw ValidationError("--from must be a finite number") }
+    guard to.isFinite else { throw ValidationError("--to must be a finite number") }
+    if let velocity, !velocity.isFinite { throw ValidationError("--velocity must be a finite number") }
+  }
+
+  func run() throws {
+    let parsed: Animation
+    do {
+      parsed = try Self.parse(animation)
+    } catch {
+      Terminal.error(Diagnostics.render(error, source: animation, label: "animation"))
+      throw Failure(status: .usage)
+    }
+    if velocity != nil, case .curve = parsed.base {
+      Terminal.error("render: note: --velocity is ignored: a timing curve cannot start from a velocity (use a spring)")
+    }
+
+    var motion = Motion(from)
+    motion.animate(to: to, at: 0, with: parsed, velocity: velocity)
+    let duration = motion.endTime
+    let settling = motion.lastTiming!.baseDuration
+    let count = Int((duration * fps + 1e-9).rounded(.down)) + 1
+    guard duration.isFinite, count <= Self.maximumSamples else {
+      Terminal.error(
+        "render: error: '\(animation)' lasts \(duration) s: \(count) samples at \(fps) fps is more than the limit of \(Self.maximumSamples)")
+      throw Failure(status: .usage)
+    }
+    let samples = (0..<count).map { i -> (t: Double, value: Double, velocity: Double) in
+      let t = Double(i) / fps
+      let s = motion.sample(at: t)
+      return (t, s.value, s.velocity)
+    }
+
+    if json {
+      var out = "{\"animation\": \(JSONText.string(animation)), \"settlingDuration\": \(JSONText.number(settling)), "
+      out += "\"duration\": \(JSONText.number(duration)), \"samples\": ["
+      out += samples.map {
+        "{\"t\": \(JSONText.number($0.t)), \"value\": \(JSONText.number($0.value)), \"velocity\": \(JSONText.number($0.velocity))}"
+      }.joined(separator: ", ")
+      out += "]}\n"
+      Terminal.write(out)
+      return
+    }
+
+    var out = "animation         \(parsed)\n"
+    if let spring = parsed.spring {
+      out += "spring            mass \(fmt(spring.mass)), stiffness \(fmt(spring.stiffness)), damping \(fmt(spring.damping))\n"
+      out += "                  duration \(fmt(spring.duration)) s, bounce \(fmt(spring.bounce)), damping ratio \(fmt(spring.dampingRatio))\n"
+    }
+    out += "settling duration \(fmt(settling)) s\n"
+    out += "duration          \(fmt(duration)) s (\(count) samples at \(fmt(fps)) fps)\n"
+    if plot {
+      out += Chart.draw(samples.map { ($0.t, $0.value) }, from: from, to: to)
+    } else {
+      out += "\n" + pad("t", 12) + pad("value", 20) + pad("velocity", 20) + "\n"
+      for s in samples {
+        out += pad(fmt(s.t), 12) + pad(fmt(s.value), 20) + pad(fmt(s.velocity), 20) + "\n"
+      }
+    }
+    Terminal.write(out)
+  }
+
+  static func parse(_ text: String) throws(SyntaxError) -> Animation {
+    let trimmed = text.drop { $0 == " " }
+    if trimmed.first == "{" {
+      let node: JSONNode
+      do {
+        node = try JSONParser.parse(text)
+      } catch {
+        throw SyntaxError(error.message, at: .text(error.location.offset..<error.location.offset + 1))
+      }
+      return try AnimationParser.parse(json: node, path: .root)
+    }
+    return try AnimationParser.parse(text)
+  }
+
+  private func fmt(_ x: Double) -> String { formatNumber(x, significantDigits: 7) }
+  private func pad(_ s: String, _ width: Int) -> String {
+    s.count >= width ? s + " " : s + String(repeating: " ", count: width - s.count)
+  }
+}
+
+/// JSON literals for output.
+enum JSONText {
+  /// Numbers print in Swift's shortest round-trip form, which is valid JSON
+  /// for every finite value. Non-finite values cannot occur here.
+  static func number(_ x: Double) -> String {
+    precondition(x.isFinite, "non-finite number in JSON output")
+    if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+    return "\(x)"
+  }
+
+  static func string(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}
+
+/// A value-over-time chart for a terminal: rows are values, columns time.
+enum Chart {
+  static let width = 64
+  static let height = 16
+
+  static func draw(_ points: [(t: Double, value: Double)], from: Double, to: Double) -> String {
+    guard let last = points.last, last.t > 0 else { return "" }
+    let values = points.map(\.value)
+    let lo = min(values.min()!, from, to)
+    let hi = max(values.max()!, from, to)
+    let span = hi - lo == 0 ? 1 : hi - lo
+    var grid = [[Character]](repeating: [Character](repeating: " ", count: width), count: height)
+    func row(_ v: Double) -> Int { height - 1 - Int(((v - lo) / span * Double(height - 1)).rounded()) }
+    // The target as a dotted line.
+    let targetRow = row(to)
+    for c in 0..<width where c % 2 == 0 { grid[targetRow][c] = "·" }
+    for p in points {
+      let c = min(width - 1, Int((p.t / last.t * Double(width - 1)).rounded()))
+      grid[row(p.value)][c] = "•"
+    }
+    var out = "\n"
+    for (r, line) in grid.enumerated() {
+      let label: String
+      if r == 0 { label = short(hi) } else if r == height - 1 { label = short(lo) } else if r == targetRow { label = short(to) } else { label = "" }
+      out += String(repeating: " ", count: max(0, 9 - label.count)) + label + " │" + String(line) + "\n"
+    }
+    out += String(repeating: " ", count: 10) + "└" + String(repeating: "─", count: width) + "\n"
+    let end = short(last.t) + " s"
+    out += String(repeating: " ", count: 11) + "0" + String(repeating: " ", count: max(1, width - 1 - end.count)) + end + "\n"
+    return out
+  }
+
+  private static func short(_ x: Double) -> String {
+    let r = (x * 1000).rounded() / 1000
+    return r == 0 ? "0" : "\(r)"
+  }
+}

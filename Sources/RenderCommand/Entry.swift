@@ -1,0 +1,64 @@
+import ArgumentParser
+import Foundation
+
+/// `render`: the command-line front door (CLI.md). Exit status: 0 success,
+/// 1 the render failed, 2 bad usage, 65 an invalid scene.
+struct Render: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "render",
+    abstract: "Render UI animations written as JSON scenes, with SwiftUI's timing.",
+    discussion: "Scene files are described in SCENE.md; this command's contract in CLI.md.",
+    subcommands: [Curve.self]
+  )
+}
+
+/// Exit statuses of CLI.md.
+enum ExitStatus: Int32 {
+  case success = 0
+  case renderFailed = 1
+  case usage = 2
+  case invalidScene = 65
+}
+
+/// An error that has already been reported to standard error.
+struct Failure: Error {
+  let status: ExitStatus
+}
+
+@main
+enum Entry {
+  static func main() {
+    let status: ExitStatus
+    do {
+      var command = try Render.parseAsRoot()
+      try command.run()
+      status = .success
+    } catch let failure as Failure {
+      status = failure.status
+    } catch {
+      let code = Render.exitCode(for: error)
+      if code == .success {
+        print(Render.fullMessage(for: error))
+        status = .success
+      } else {
+        Terminal.error(Render.fullMessage(for: error))
+        // ArgumentParser's usage errors (its 64) are CLI.md's 2.
+        status = code.rawValue == ExitStatus.renderFailed.rawValue ? .renderFailed : .usage
+      }
+    }
+
+    exit(status.rawValue)
+  }
+}
+
+/// Standard output carries only what a command prints on purpose;
+/// diagnostics go to standard error.
+enum Terminal {
+  static func error(_ message: String) {
+    FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
+  }
+  static func write(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+}

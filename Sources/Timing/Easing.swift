@@ -1,0 +1,188 @@
+import RealModule
+
+/// Robert Penner's easing family, from the exact formulas (as on
+/// easings.net): In, Out and InOut of Sine, Quad, Cubic, Quart, Quint, Expo,
+/// Circ, Back, Elastic and Bounce, each with its exact derivative.
+public struct Easing: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  public enum Family: String, Sendable, CaseIterable {
+    case sine = "Sine", quad = "Quad", cubic = "Cubic", quart = "Quart", quint = "Quint"
+    case expo = "Expo", circ = "Circ", back = "Back", elastic = "Elastic", bounce = "Bounce"
+  }
+  public enum Mode: String, Sendable, CaseIterable {
+    case `in` = "easeIn", out = "easeOut", inOut = "easeInOut"
+  }
+  public let family: Family
+  public let mode: Mode
+
+  public init(_ mode: Mode, _ family: Family) { self.mode = mode; self.family = family }
+
+  public static let allCases: [Easing] = Mode.allCases.flatMap { mode in
+    Family.allCases.map { Easing(mode, $0) }
+  }
+
+  /// The name as written in a scene: `easeOutBack`.
+  public var description: String { mode.rawValue + family.rawValue }
+
+  /// Looks an easing up by its name.
+  public init?(name: String) {
+    guard let found = Self.allCases.first(where: { $0.description == name }) else { return nil }
+    self = found
+  }
+
+  /// The eased progress at u in 0…1.
+  public func value(at u: Double) -> Double { evaluate(u).value }
+
+  /// d(progress)/du at u. Where the exact derivative is infinite (Circ at
+  /// its vertical tangents) the secant over 1e-9 is returned instead, so a
+  /// velocity handed on is always finite.
+  public func derivative(at u: Double) -> Double {
+    let d = evaluate(u).slope
+    if d.isFinite { return d }
+    let h = 1e-9
+    let (u0, u1) = u + h <= 1 ? (u, u + h) : (u - h, u)
+    return (value(at: u1) - value(at: u0)) / (u1 - u0)
+  }
+
+  // Penner's constants (easings.net).
+  private static let back = 1.70158  // overshoot of ~10%
+  private static let backInOut = back * 1.525
+  private static let elasticPeriod = 2 * Double.pi / 3
+  private static let elasticInOutPeriod = 2 * Double.pi / 4.5
+  private static let bounceScale = 7.5625
+  private static let bounceSpan = 2.75
+  private static let ln2 = Double.log(2)
+
+  /// Value and slope of the `In` form at u for the power families.
+  private func evaluate(_ u: Double) -> (value: Double, slope: Double) {
+    switch (family, mode) {
+    case (.sine, .in):
+      return (1 - .cos(u * .pi / 2), .pi / 2 * .sin(u * .pi / 2))
+    case (.sine, .out):
+      return (.sin(u * .pi / 2), .pi / 2 * .cos(u * .pi / 2))
+    case (.sine, .inOut):
+      return (-(.cos(.pi * u) - 1) / 2, .pi / 2 * .sin(.pi * u))
+
+    case (.quad, _), (.cubic, _), (.quart, _), (.quint, _):
+      let n = Double(family == .quad ? 2 : family == .cubic ? 3 : family == .quart ? 4 : 5)
+      switch mode {
+      case .in: return (.pow(u, n), n * .pow(u, n - 1))
+      case .out: return (1 - .pow(1 - u, n), n * .pow(1 - u, n - 1))
+      case .inOut:
+        if u < 0.5 { return (.pow(2, n - 1) * .pow(u, n), n * .pow(2, n - 1) * .pow(u, n - 1)) }
+        let w = 2 - 2 * u
+        return (1 - .pow(w, n) / 2, n * .pow(w, n - 1))
+      }
+
+    case (.expo, .in):
+      if u <= 0 { return (0, 10 * Self.ln2 * .pow(2, -10)) }
+      let p = Double.pow(2, 10 * u - 10)
+      return (p, 10 * Self.ln2 * p)
+    case (.expo, .out):
+      if u >= 1 { return (1, 10 * Self.ln2 * .pow(2, -10)) }
+      let p = Double.pow(2, -10 * u)
+      return (1 - p, 10 * Self.ln2 * p)
+    case (.expo, .inOut):
+      if u <= 0 { return (0, 10 * Self.ln2 * .pow(2, -10)) }
+      if u >= 1 { return (1, 10 * Self.ln2 * .pow(2, -10)) }
+      if u < 0.5 {
+        let p = Double.pow(2, 20 * u - 10)
+        return (p / 2, 10 * Self.ln2 * p)
+      }
+      let p = Double.pow(2, -20 * u + 10)
+      return ((2 - p) / 2, 10 * Self.ln2 * p)
+
+    case (.circ, .in):
+      let r = (1 - u * u).squareRoot()
+      return (1 - r, u / r)
+    case (.circ, .out):
+      let r = (1 - (u - 1) * (u - 1)).squareRoot()
+      return (r, (1 - u) / r)
+    case (.circ, .inOut):
+      if u < 0.5 {
+        let r = (1 - 4 * u * u).squareRoot()
+        return ((1 - r) / 2, 2 * u / r)
+      }
+      let w = 2 - 2 * u
+      let r = (1 - w * w).squareRoot()
+      return ((r + 1) / 2, w / r)
+
+    case (.back, .in):
+      let c1 = Self.back, c3 = c1 + 1
+      return (c3 * u * u * u - c1 * u * u, 3 * c3 * u * u - 2 * c1 * u)
+    case (.back, .out):
+      let c1 = Self.back, c3 = c1 + 1, w = u - 1
+      return (1 + c3 * w * w * w + c1 * w * w, 3 * c3 * w * w + 2 * c1 * w)
+    case (.back, .inOut):
+      let c2 = Self.backInOut
+      if u < 0.5 {
+        let x = 2 * u
+        return ((x * x * ((c2 + 1) * x - c2)) / 2, 3 * (c2 + 1) * x * x - 2 * c2 * x)
+      }
+      let x = 2 * u - 2
+      return ((x * x * ((c2 + 1) * x + c2) + 2) / 2, 3 * (c2 + 1) * x * x + 2 * c2 * x)
+
+    case (.elastic, .in):
+      if u <= 0 { return (0, 0) }
+      if u >= 1 { return (1, 0) }
+      let p = Double.pow(2, 10 * u - 10), phase = (10 * u - 10.75) * Self.elasticPeriod
+      return (
+        -p * .sin(phase),
+        -(10 * Self.ln2 * p * .sin(phase) + p * 10 * Self.elasticPeriod * .cos(phase))
+      )
+    case (.elastic, .out):
+      if u <= 0 { return (0, 0) }
+      if u >= 1 { return (1, 0) }
+      let p = Double.pow(2, -10 * u), phase = (10 * u - 0.75) * Self.elasticPeriod
+      return (
+        p * .sin(phase) + 1,
+        -10 * Self.ln2 * p * .sin(phase) + p * 10 * Self.elasticPeriod * .cos(phase)
+      )
+    case (.elastic, .inOut):
+      if u <= 0 { return (0, 0) }
+      if u >= 1 { return (1, 0) }
+      let phase = (20 * u - 11.125) * Self.elasticInOutPeriod
+      if u < 0.5 {
+        let p = Double.pow(2, 20 * u - 10)
+        return (
+          -(p * .sin(phase)) / 2,
+          -(20 * Self.ln2 * p * .sin(phase) + p * 20 * Self.elasticInOutPeriod * .cos(phase)) / 2
+        )
+      }
+      let p = Double.pow(2, -20 * u + 10)
+      return (
+        p * .sin(phase) / 2 + 1,
+        (-20 * Self.ln2 * p * .sin(phase) + p * 20 * Self.elasticInOutPeriod * .cos(phase)) / 2
+      )
+
+    case (.bounce, .out):
+      return Self.bounceOut(u)
+    case (.bounce, .in):
+      let (v, d) = Self.bounceOut(1 - u)
+      return (1 - v, d)
+    case (.bounce, .inOut):
+      if u < 0.5 {
+        let (v, d) = Self.bounceOut(1 - 2 * u)
+        return ((1 - v) / 2, d)
+      }
+      let (v, d) = Self.bounceOut(2 * u - 1)
+      return ((1 + v) / 2, d)
+    }
+  }
+
+  /// easeOutBounce: four parabolic arcs of decreasing height.
+  private static func bounceOut(_ u: Double) -> (Double, Double) {
+    let n = bounceScale, d = bounceSpan
+    let (center, floor): (Double, Double)
+    if u < 1 / d {
+      (center, floor) = (0, 0)
+    } else if u < 2 / d {
+      (center, floor) = (1.5 / d, 0.75)
+    } else if u < 2.5 / d {
+      (center, floor) = (2.25 / d, 0.9375)
+    } else {
+      (center, floor) = (2.625 / d, 0.984375)
+    }
+    let w = u - center
+    return (n * w * w + floor, 2 * n * w)
+  }
+}

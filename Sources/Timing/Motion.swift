@@ -1,0 +1,214 @@
+import Primitives
+
+/// How one animatable property moves over scene time: a value and a
+/// velocity at any time t, built from the timeline's events in time order.
+///
+/// Interruption follows SwiftUI (SCENE.md, "Interruption"):
+/// - a spring starts from the current value *with the current velocity* of
+///   whatever was running — a spring, a curve, a finger — unless the event
+///   gives a velocity, which overrides it;
+/// - a curve combines: the old motion runs on toward its old target and the
+///   new curve blends from that moving value, `v(t) = old(t) + f(t − t₁)·(target − old(t))`;
+/// - a finger (drag) moves the value linearly between its points; at the
+///   release its velocity is the last segment's slope, handed to a spring
+///   that starts exactly then.
+///
+/// Evaluation is a pure function of t: frames can be computed in any order.
+public struct Motion<Value: VectorArithmetic>: Sendable {
+  public struct DragPoint: Sendable {
+    /// Scene time, seconds.
+    public var time: Double
+    public var value: Value
+    public init(time: Double, value: Value) { self.time = time; self.value = value }
+  }
+
+  enum Segment: Sendable {
+    case hold(start: Double, value: Value)
+    case curve(start: Double, target: Value, timing: AnimationTiming)
+    case spring(start: Double, handoff: Double, from: Value, velocity: Value, target: Value, timing: AnimationTiming)
+    case drag(start: Double, points: [DragPoint])
+
+    var start: Double {
+      switch self {
+      case .hold(let s, _), .curve(let s, _, _), .spring(let s, _, _, _, _, _), .drag(let s, _): s
+      }
+    }
+  }
+
+  /// In order of start time; the first holds from −∞.
+  private(set) var segments: [Segment]
+
+  /// A property that holds `value` until an event changes it.
+  public init(_ value: Value) {
+    segments = [.hold(start: -.infinity, value: value)]
+  }
+
+  // MARK: Building
+
+  /// Applies `withAnimation(animation) { property = target }` at `time`.
+  ///
+  /// - Parameters:
+  ///   - animation: nil changes the value at once.
+  ///   - velocity: an initial velocity in units per second of scene time
+  ///     that replaces the inherited one (springs only: a curve cannot start
+  ///     from a velocity).
+  /// - Precondition: `time` is not before the previous event's time.
+  public mutating func animate(to target: Value, at time: Double, with animation: Animation?, velocity: Value? = nil) {
+    precondition(time >= segments.last!.start, "events must be applied in time order")
+    guard let animation else {
+      segments.append(.hold(start: time, value: target))
+      return
+    }
+    switch animation.base {
+    case .curve(_, let duration):
+      segments.append(.curve(start: time, target: target, timing: AnimationTiming(animation, baseDuration: duration)))
+    case .spring, .uikitSpring:
+      let handoff = time + animation.startDelay
+      let current = sample(at: handoff, leftLimit: true)
+      let initialVelocity = velocity ?? current.velocity
+      let timing = AnimationTiming(
+        animation,
+        baseDuration: Self.springBaseDuration(
+          animation, move: target - current.value, velocity: initialVelocity))
+      segments.append(
+        .spring(start: time, handoff: handoff, from: current.value, velocity: initialVelocity, target: target, timing: timing))
+    }
+  }
+
+  /// A finger moves the value from `time`: linearly between `points`
+  /// (times relative to `time`, increasing), then holds at the last point.
+  public mutating func drag(at time: Double, points: [DragPoint]) {
+    precondition(time >= segments.last!.start, "events must be applied in time order")
+    precondition(!points.isEmpty, "a drag needs points")
+    let absolute = points.map { DragPoint(time: time + $0.time, value: $0.value) }
+    segments.append(.drag(start: time, points: absolute))
+  }
+
+  /// The settling duration that decides a spring's length for a vector move:
+  /// the longest over the components, each with its own initial velocity in
+  /// moves per second of the spring's time.
+  static func springBaseDuration(_ animation: Animation, move: Value, velocity: Value) -> Double {
+    let moves = move.components
+    var velocities = velocity.components
+    if velocities.isEmpty { velocities = [Double](repeating: 0, count: moves.count) }
+    let speed = animation.totalSpeed
+    var longest = 0.0
+    var measured = false
+    for (m, v) in zip(moves, velocities) where m != 0 {
+      longest = max(longest, animation.baseDuration(extraVelocity: v / speed / m))
+      measured = true
+    }
+    if !measured {
+      // Nothing moves: a velocity alone sets the spring going around its
+      // target; measure it against a move of one unit.
+      let strongest = velocities.map(abs).max() ?? 0
+      longest = animation.baseDuration(extraVelocity: strongest / speed)
+    }
+    return longest
+  }
+
+  // MARK: Evaluating
+
+  /// The value at scene time `time`.
+  public func value(at time: Double) -> Value { sample(at: time).value }
+
+  /// The velocity at scene time `time`, in units per second.
+  public func velocity(at time: Double) -> Value { sample(at: time).velocity }
+
+  /// Value and velocity at `time`. With `leftLimit`, the velocity of the
+  /// motion arriving at `time` (a finger released exactly then still moves).
+  public func sample(at time: Double, leftLimit: Bool = false) -> (value: Value, velocity: Value) {
+    sample(at: time, segment: segmentIndex(at: time), leftLimit: leftLimit)
+  }
+
+  /// The target the property is heading to after every event so far.
+  public var target: Value {
+    switch segments.last! {
+    case .hold(_, let v): v
+    case .curve(_, let target, _), .spring(_, _, _, _, let target, _): target
+    case .drag(_, let points): points.last!.value
+    }
+  }
+
+  /// When the last event's motion ends for rendering: its start plus its
+  /// animation's rendering duration (a spring's settling duration; one pass
+  /// of `repeatForever`, or two with `autoreverses`); the release of a drag.
+  public var endTime: Double { Self.end(of: segments.last!) }
+
+  /// The resolved timing of the last event's animation, if it has one: its
+  /// base duration is the settling duration a spring got for this move.
+  public var lastTiming: AnimationTiming? {
+    switch segments.last! {
+    case .curve(_, _, let timing), .spring(_, _, _, _, _, let timing): timing
+    case .hold, .drag: nil
+    }
+  }
+
+  /// The end of every event's motion, in order: the scene's default
+  /// duration is the latest of them.
+  public var eventEndTimes: [Double] { segments.dropFirst().map(Self.end(of:)) }
+
+  static func end(of segment: Segment) -> Double {
+    switch segment {
+    case .hold(let start, _): start
+    case .curve(let start, _, let timing), .spring(let start, _, _, _, _, let timing): start + timing.renderingDuration
+    case .drag(_, let points): points.last!.time
+    }
+  }
+
+  /// The last segment that has started at `time` (events at t = a affect t ≥ a).
+  private func segmentIndex(at time: Double) -> Int {
+    var lo = 0, hi = segments.count - 1
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if segments[mid].start <= time { lo = mid } else { hi = mid - 1 }
+    }
+    return lo
+  }
+
+  private func sample(at time: Double, segment index: Int, leftLimit: Bool) -> (value: Value, velocity: Value) {
+    switch segments[index] {
+    case .hold(_, let value):
+      return (value, .zero)
+
+    case .curve(let start, let target, let timing):
+      let p = timing.progress(at: time - start)
+      if p.isComplete { return (target, .zero) }
+      let old = sample(at: time, segment: index - 1, leftLimit: leftLimit)
+      let gap = target - old.value
+      return (old.value + gap * p.progress, old.velocity * (1 - p.progress) + gap * p.progressRate)
+
+    case .spring(let start, let handoff, let from, let velocity, let target, let timing):
+      if time < handoff { return sample(at: time, segment: index - 1, leftLimit: leftLimit) }
+      let p = timing.progress(at: time - start)
+      if p.isComplete { return (target, .zero) }
+      let move = target - from
+      return (
+        from + move * p.progress + velocity * p.velocityWeight,
+        move * p.progressRate + velocity * p.velocityWeightRate
+      )
+
+    case .drag(_, let points):
+      if time < points[0].time || points.count == 1 { return (points[0].value, .zero) }
+      let last = points.count - 1
+      if time >= points[last].time {
+        let release = points[last]
+        guard leftLimit && time == release.time else { return (release.value, .zero) }
+        return (release.value, Self.slope(points[last - 1], release))
+      }
+      // The segment [k, k + 1] containing time.
+      var lo = 0, hi = last
+      while hi - lo > 1 {
+        let mid = (lo + hi) / 2
+        if points[mid].time <= time { lo = mid } else { hi = mid }
+      }
+      let a = points[lo], b = points[hi]
+      let u = (time - a.time) / (b.time - a.time)
+      return (Value.interpolate(a.value, b.value, u), Self.slope(a, b))
+    }
+  }
+
+  private static func slope(_ a: DragPoint, _ b: DragPoint) -> Value {
+    (b.value - a.value) * (1 / (b.time - a.time))
+  }
+}
