@@ -21,13 +21,13 @@ struct Curve: ParsableCommand {
   @Argument(help: "The animation, in SwiftUI syntax or as a JSON object.")
   var animation: String
 
-  @Option(help: "Start value.")
+  @Option(parsing: .unconditional, help: "Start value.")
   var from: Double = 0
 
-  @Option(help: "End value.")
+  @Option(parsing: .unconditional, help: "End value.")
   var to: Double = 1
 
-  @Option(help: "Initial velocity in units per second (springs; it replaces the spring's own).")
+  @Option(parsing: .unconditional, help: "Initial velocity in units per second (springs; it replaces the spring's own).")
   var velocity: Double?
 
   @Option(help: "Samples per second.")
@@ -93,7 +93,7 @@ struct Curve: ParsableCommand {
     out += "settling duration \(fmt(settling)) s\n"
     out += "duration          \(fmt(duration)) s (\(count) samples at \(fmt(fps)) fps)\n"
     if plot {
-      out += Chart.draw(samples.map { ($0.t, $0.value) }, from: from, to: to)
+      out += Chart.draw(samples.map { ($0.t, $0.value) }, duration: duration, from: from, to: to)
     } else {
       out += "\n" + pad("t", 12) + pad("value", 20) + pad("velocity", 20) + "\n"
       for s in samples {
@@ -157,8 +157,8 @@ enum Chart {
   static let width = 64
   static let height = 16
 
-  static func draw(_ points: [(t: Double, value: Double)], from: Double, to: Double) -> String {
-    guard let last = points.last, last.t > 0 else { return "" }
+  static func draw(_ points: [(t: Double, value: Double)], duration: Double, from: Double, to: Double) -> String {
+    guard !points.isEmpty, duration > 0 else { return "" }
     let values = points.map(\.value)
     let lo = min(values.min()!, from, to)
     let hi = max(values.max()!, from, to)
@@ -169,7 +169,7 @@ enum Chart {
     let targetRow = row(to)
     for c in 0..<width where c % 2 == 0 { grid[targetRow][c] = "·" }
     for p in points {
-      let c = min(width - 1, Int((p.t / last.t * Double(width - 1)).rounded()))
+      let c = min(width - 1, Int((p.t / duration * Double(width - 1)).rounded()))
       grid[row(p.value)][c] = "•"
     }
     var out = "\n"
@@ -179,7 +179,7 @@ enum Chart {
       out += String(repeating: " ", count: max(0, 9 - label.count)) + label + " │" + String(line) + "\n"
     }
     out += String(repeating: " ", count: 10) + "└" + String(repeating: "─", count: width) + "\n"
-    let end = short(last.t) + " s"
+    let end = short(duration) + " s"
     out += String(repeating: " ", count: 11) + "0" + String(repeating: " ", count: max(1, width - 1 - end.count)) + end + "\n"
     return out
   }

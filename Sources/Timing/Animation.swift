@@ -64,6 +64,18 @@ public struct Animation: Sendable, Hashable, CustomStringConvertible {
 
   // MARK: Properties
 
+  /// The same animation without the base's own initial velocity: an
+  /// event's explicit velocity replaces it (SCENE.md, "Velocity units").
+  public var withoutOwnVelocity: Animation {
+    var copy = self
+    switch base {
+    case .curve: break
+    case .spring(let s, _): copy.base = .spring(s, initialVelocity: 0)
+    case .uikitSpring(let s, let d, let z, _): copy.base = .uikitSpring(s, duration: d, dampingRatio: z, initialVelocity: 0)
+    }
+    return copy
+  }
+
   /// The spring, if the base is one.
   public var spring: Spring? {
     switch base {

@@ -39,6 +39,14 @@ public enum AnimationParser {
         at: first.nameOrigin)
     }
     let base = try signatures.build(first, quoter: quoter)
+    // A spring that takes hours to settle is a typo, and would make an
+    // endless scene: say so rather than render it.
+    let settling = Animation(base).baseDuration()
+    guard settling <= maximumSettlingDuration else {
+      throw SyntaxError(
+        "\(quoter.quote(first)) takes more than an hour to settle (more than the limit of \(formatNumber(maximumSettlingDuration)) s)",
+        at: first.origin)
+    }
     var animation = Animation(base)
     for call in chain.calls.dropFirst() {
       guard let signatures = modifiers[call.name] else {
@@ -56,6 +64,9 @@ public enum AnimationParser {
     }
     return animation
   }
+
+  /// The longest settling duration accepted, in seconds.
+  public static let maximumSettlingDuration = 3600.0
 
   /// Every animation name a scene may write.
   public static var animationNames: [String] { bases.keys.sorted() }

@@ -63,6 +63,8 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     case .curve(_, let duration):
       segments.append(.curve(start: time, target: target, timing: AnimationTiming(animation, baseDuration: duration)))
     case .spring, .uikitSpring:
+      // An explicit velocity replaces both the inherited one and the spring's own.
+      let animation = velocity == nil ? animation : animation.withoutOwnVelocity
       let handoff = time + animation.startDelay
       let current = sample(at: handoff, leftLimit: true)
       let initialVelocity = velocity ?? current.velocity
