@@ -289,14 +289,31 @@ public enum AnimationParser {
     })
   }
 
-  private static func preset(_ name: String, duration: Double, bounce: Double) -> (String, Function) {
-    (name, Function(
-      name: name,
-      overloads: [Overload(parameters: [Parameter("duration", default: num(duration)), Parameter("extraBounce", default: num(0))])]
-    ) { _, args throws(SyntaxError) in
+  /// `smooth`, `snappy`, `bouncy`, `interactiveSpring` with `duration:` and `extraBounce:`.
+  private static func preset(_ preset: Spring.Preset, response: (duration: Double, dampingFraction: Double, blend: Double)? = nil) -> (String, Function) {
+    var overloads = [
+      Overload(parameters: [
+        Parameter("duration", default: num(preset.duration)), Parameter("extraBounce", default: num(0)), blendDuration(0),
+      ])
+    ]
+    if let response {
+      // The older `interactiveSpring(response:dampingFraction:blendDuration:)`.
+      overloads.append(Overload(parameters: [
+        Parameter("response", default: num(response.duration)),
+        Parameter("dampingFraction", default: num(response.dampingFraction)), blendDuration(response.blend),
+      ]))
+    }
+    return (preset.rawValue, Function(name: preset.rawValue, overloads: overloads) { overload, args throws(SyntaxError) in
+      _ = try args.number("blendDuration", "0 or more") { $0 >= 0 }
+      if overload == 1 {
+        let r = try args.positive("response")
+        let z = try args.number("dampingFraction", "greater than 0 (an undamped spring never settles)") { $0 > 0 }
+        return .base(.spring(Spring(response: r, dampingFraction: z), initialVelocity: 0))
+      }
       let d = try args.positive("duration")
-      let b = try args.checkedBounce(bounce + (try args.number("extraBounce")), from: "extraBounce")
-      return .base(.spring(Spring(duration: d, bounce: b), initialVelocity: 0))
+      let extra = try args.number("extraBounce")
+      _ = try args.checkedBounce(preset.bounce + extra, from: "extraBounce")
+      return .base(.spring(Spring(preset, duration: d, extraBounce: extra), initialVelocity: 0))
     })
   }
 
@@ -329,8 +346,8 @@ public enum AnimationParser {
       return .base(.curve(.bezier(CubicBezier(x1, y1, x2, y2)), duration: try args.positive("duration")))
     }
     for (name, function) in [
-      preset("smooth", duration: 0.5, bounce: 0), preset("snappy", duration: 0.5, bounce: 0.15),
-      preset("bouncy", duration: 0.5, bounce: 0.3),
+      preset(.smooth), preset(.snappy), preset(.bouncy),
+      preset(.interactiveSpring, response: (0.15, 0.86, 0.25)),
     ] { table[name] = function }
     table["default"] = Function(name: "default", overloads: [Overload(parameters: [])]) { _, _ throws(SyntaxError) in
       .base(.spring(.default, initialVelocity: 0))
@@ -348,25 +365,6 @@ public enum AnimationParser {
       if overload == 0 {
         let d = try args.positive("duration")
         let b = try args.checkedBounce(try args.number("bounce"), from: "bounce")
-        return .base(.spring(Spring(duration: d, bounce: b), initialVelocity: 0))
-      }
-      let r = try args.positive("response")
-      let z = try args.number("dampingFraction", "greater than 0 (an undamped spring never settles)") { $0 > 0 }
-      return .base(.spring(Spring(response: r, dampingFraction: z), initialVelocity: 0))
-    }
-    table["interactiveSpring"] = Function(
-      name: "interactiveSpring",
-      overloads: [
-        Overload(parameters: [Parameter("duration", default: num(0.15)), Parameter("extraBounce", default: num(0)), blendDuration(0)]),
-        Overload(parameters: [
-          Parameter("response", default: num(0.15)), Parameter("dampingFraction", default: num(0.86)), blendDuration(0.25),
-        ]),
-      ]
-    ) { overload, args throws(SyntaxError) in
-      _ = try args.number("blendDuration", "0 or more") { $0 >= 0 }
-      if overload == 0 {
-        let d = try args.positive("duration")
-        let b = try args.checkedBounce(0.15 + (try args.number("extraBounce")), from: "extraBounce")
         return .base(.spring(Spring(duration: d, bounce: b), initialVelocity: 0))
       }
       let r = try args.positive("response")

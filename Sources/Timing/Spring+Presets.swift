@@ -1,25 +1,32 @@
 extension Spring {
-  /// `.smooth`: duration 0.5, bounce 0, plus `extraBounce`.
-  public static func smooth(duration: Double = 0.5, extraBounce: Double = 0) -> Spring {
-    Spring(duration: duration, bounce: 0 + extraBounce)
+  /// SwiftUI's spring presets (iOS 17) and their perceptual parameters;
+  /// `extraBounce` adds to the preset's bounce.
+  public enum Preset: String, Sendable, CaseIterable {
+    /// duration 0.5, bounce 0; also `spring` and `spring()`.
+    case smooth
+    /// duration 0.5, bounce 0.15.
+    case snappy
+    /// duration 0.5, bounce 0.3.
+    case bouncy
+    /// duration 0.15, bounce 0.15.
+    case interactiveSpring
+
+    public var duration: Double { self == .interactiveSpring ? 0.15 : 0.5 }
+    public var bounce: Double {
+      switch self {
+      case .smooth: 0
+      case .snappy, .interactiveSpring: 0.15
+      case .bouncy: 0.3
+      }
+    }
   }
-  /// `.snappy`: duration 0.5, bounce 0.15, plus `extraBounce`.
-  public static func snappy(duration: Double = 0.5, extraBounce: Double = 0) -> Spring {
-    Spring(duration: duration, bounce: 0.15 + extraBounce)
+
+  /// A preset, as `.snappy(duration: 0.4, extraBounce: 0.1)`.
+  public init(_ preset: Preset, duration: Double? = nil, extraBounce: Double = 0) {
+    self.init(duration: duration ?? preset.duration, bounce: preset.bounce + extraBounce)
   }
-  /// `.bouncy`: duration 0.5, bounce 0.3, plus `extraBounce`.
-  public static func bouncy(duration: Double = 0.5, extraBounce: Double = 0) -> Spring {
-    Spring(duration: duration, bounce: 0.3 + extraBounce)
-  }
+
   /// `Animation.default` on iOS 17: `spring(duration: 0.55, bounce: 0)`,
   /// Apple's documented default.
   public static let `default` = Spring(duration: 0.55, bounce: 0)
-  /// `.interactiveSpring`: duration 0.15, bounce 0.15, plus `extraBounce`.
-  public static func interactive(duration: Double = 0.15, extraBounce: Double = 0) -> Spring {
-    Spring(duration: duration, bounce: 0.15 + extraBounce)
-  }
-  /// The bounce each preset adds `extraBounce` to.
-  public static let presetBounces: [String: Double] = [
-    "smooth": 0, "snappy": 0.15, "bouncy": 0.3, "spring": 0, "interactiveSpring": 0.15,
-  ]
 }
