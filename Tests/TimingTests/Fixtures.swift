@@ -43,10 +43,7 @@ struct TimingVectors: Decodable {
   let pennerEasings: [String: [String: Double]]
   let cubicBezierCurves: [String: [String: Double]]
 
-  static let shared: TimingVectors = {
-    let url = Bundle.module.url(forResource: "timing", withExtension: "json", subdirectory: "Fixtures")!
-    return try! JSONDecoder().decode(TimingVectors.self, from: Data(contentsOf: url))
-  }()
+  static let shared: TimingVectors = try! JSONDecoder().decode(TimingVectors.self, from: Data(contentsOf: bundledURL))
 
   /// The copy in the bundle, and the path of the shared original when this
   /// checkout sits beside ../shared (as in CI).
