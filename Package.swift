@@ -13,7 +13,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
   ],
   targets: [
-    .target(name: "Primitives"),
+    .target(name: "Primitives", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     .target(name: "Syntax"),
     .target(
       name: "Timing",
@@ -22,6 +22,12 @@ let package = Package(
         .product(name: "RealModule", package: "swift-numerics"),
       ]
     ),
+    .target(
+      name: "Raster",
+      dependencies: ["Primitives", .product(name: "RealModule", package: "swift-numerics")]
+    ),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .target(name: "PNGCodec", dependencies: ["Raster", "CPNG"]),
     .executableTarget(
       name: "RenderCommand",
       dependencies: [
@@ -30,6 +36,8 @@ let package = Package(
       ]
     ),
     .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+    .testTarget(name: "RasterTests", dependencies: ["Raster", "Primitives"]),
+    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
     .testTarget(name: "SyntaxTests", dependencies: ["Syntax"]),
     .testTarget(
       name: "TimingTests",

@@ -1,0 +1,2 @@
+// libpng for Swift. Only PNGCodec imports this module.
+#include <png.h>

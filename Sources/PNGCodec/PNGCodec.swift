@@ -1,0 +1,2 @@
+import CPNG
+import Raster

@@ -1,0 +1,69 @@
+import RealModule
+
+/// A polyline approximation of one subpath.
+public struct Polyline: Sendable, Hashable {
+  public var points: [Point]
+  /// True when the subpath was closed with `close()`. Fills close every subpath anyway.
+  public var isClosed: Bool
+  public init(points: [Point], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
+}
+
+extension Path {
+  /// The default flattening tolerance in device pixels: the largest distance
+  /// between a curve and its polyline. Well under the 1/8 px a viewer could
+  /// see, and small enough that a circle's area is within 0.1% at radius ≥ 25 px.
+  public static let defaultTolerance = 1.0 / 40
+
+  /// Lines approximating the path after `transform`, within `tolerance`
+  /// (in the transformed space). Curves are split uniformly into the number
+  /// of pieces Wang's formula gives for that tolerance, which bounds the
+  /// distance from the curve for any affine image of it.
+  public func flattened(tolerance: Double = defaultTolerance, transform: AffineTransform = .identity) -> [Polyline] {
+    var result: [Polyline] = []
+    var points: [Point] = []
+    var start = Point.zero
+    var current = Point.zero
+    func finish(closed: Bool) {
+      if points.count > 1 || (points.count == 1 && closed) { result.append(Polyline(points: points, isClosed: closed)) }
+      points = []
+    }
+    for e in elements {
+      switch e {
+      case .move(let p):
+        finish(closed: false)
+        current = transform.apply(p); start = current
+        points = [current]
+      case .line(let p):
+        current = transform.apply(p)
+        points.append(current)
+      case .quad(let c, let p):
+        let (p1, p2) = (transform.apply(c), transform.apply(p))
+        let dd = (current - p1 * 2 + p2).length
+        let n = Self.pieces(degreeFactor: 2.0 / 8.0, secondDifference: dd, tolerance: tolerance)
+        for i in 1..<n { points.append(Self.quadPoint(current, p1, p2, Double(i) / Double(n))) }
+        points.append(p2)
+        current = p2
+      case .cubic(let c1, let c2, let p):
+        let (p1, p2, p3) = (transform.apply(c1), transform.apply(c2), transform.apply(p))
+        let dd = max((current - p1 * 2 + p2).length, (p1 - p2 * 2 + p3).length)
+        let n = Self.pieces(degreeFactor: 6.0 / 8.0, secondDifference: dd, tolerance: tolerance)
+        for i in 1..<n { points.append(Self.cubicPoint(current, p1, p2, p3, Double(i) / Double(n))) }
+        points.append(p3)
+        current = p3
+      case .close:
+        finish(closed: true)
+        current = start
+        points = [start]
+      }
+    }
+    finish(closed: false)
+    return result
+  }
+
+  /// Wang's formula: n = ⌈√(d(d−1)/8 · M / tol)⌉ pieces, capped for sanity.
+  static func pieces(degreeFactor: Double, secondDifference m: Double, tolerance: Double) -> Int {
+    let n = (degreeFactor * m / tolerance).squareRoot().rounded(.up)
+    guard n.isFinite else { return 1 }
+    return Int(min(max(n, 1), 4096))
+  }
+}
