@@ -1,0 +1,113 @@
+import Primitives
+import RealModule
+
+/// What fills a shape.
+public enum Paint: Sendable {
+  case solid(PremultipliedColor)
+  case shader(any Shader)
+
+  public static func color(_ c: Color) -> Paint { .solid(c.premultiplied) }
+}
+
+/// A gradient stop: offset in 0…1 and a premultiplied colour.
+public struct GradientStop: Sendable, Hashable {
+  public var offset: Double
+  public var color: PremultipliedColor
+  public init(offset: Double, color: PremultipliedColor) { self.offset = offset; self.color = color }
+}
+
+/// Colours along a gradient's parameter t, interpolated component-wise in
+/// premultiplied sRGB between sorted stops, padded beyond the ends, looked
+/// up in a table of `resolution` entries (finer than 8-bit output needs).
+struct GradientRamp: Sendable {
+  static let resolution = 1024
+  /// 4 floats per entry.
+  let table: [Float]
+  let isOpaque: Bool
+
+  init(stops unsorted: [GradientStop]) {
+    let stops = unsorted.sorted { $0.offset < $1.offset }
+    var table = [Float](repeating: 0, count: Self.resolution * 4)
+    for i in 0..<Self.resolution {
+      let t = Double(i) / Double(Self.resolution - 1)
+      let c = Self.color(at: t, stops: stops)
+      table[4 * i] = Float(c.red); table[4 * i + 1] = Float(c.green)
+      table[4 * i + 2] = Float(c.blue); table[4 * i + 3] = Float(c.alpha)
+    }
+    self.table = table
+    isOpaque = stops.allSatisfy { $0.color.alpha >= 1 }
+  }
+
+  static func color(at t: Double, stops: [GradientStop]) -> PremultipliedColor {
+    guard let first = stops.first, let last = stops.last else { return .clear }
+    if t <= first.offset { return first.color }
+    if t >= last.offset { return last.color }
+    var i = 1
+    while i < stops.count - 1 && stops[i].offset < t { i += 1 }
+    let a = stops[i - 1], b = stops[i]
+    let span = b.offset - a.offset
+    return span > 0 ? PremultipliedColor.interpolate(a.color, b.color, (t - a.offset) / span) : b.color
+  }
+
+  @inline(__always)
+  func write(t: Double, to out: UnsafeMutablePointer<Float>) {
+    let clamped = t.isNaN ? 0 : min(max(t, 0), 1)
+    let i = Int(clamped * Double(Self.resolution - 1) + 0.5) * 4
+    out[0] = table[i]; out[1] = table[i + 1]; out[2] = table[i + 2]; out[3] = table[i + 3]
+  }
+}
+
+/// SwiftUI's `LinearGradient` in device space: colour is constant along
+/// lines perpendicular to start → end; pad extension.
+public struct LinearGradientShader: Shader {
+  let start: Point
+  let direction: Vector2  // (end − start) / |end − start|²
+  let ramp: GradientRamp
+
+  public init(start: Point, end: Point, stops: [GradientStop]) {
+    self.start = start
+    let d = end - start
+    let lengthSquared = d.dot(d)
+    direction = lengthSquared > 0 ? d / lengthSquared : .zero
+    ramp = GradientRamp(stops: stops)
+  }
+  public var isOpaque: Bool { ramp.isOpaque }
+
+  public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<Float>) {
+    let py = Double(y) + 0.5 - start.y
+    var t = (Double(x) + 0.5 - start.x) * direction.x + py * direction.y
+    for i in 0..<count {
+      ramp.write(t: t, to: output + 4 * i)
+      t += direction.x
+    }
+  }
+}
+
+/// SwiftUI's `RadialGradient`: t = (distance from centre − startRadius) /
+/// (endRadius − startRadius), in the gradient's own space, mapped to
+/// device space by `transform` (so it turns elliptical under scaling).
+public struct RadialGradientShader: Shader {
+  let deviceToGradient: AffineTransform
+  let center: Point
+  let startRadius: Double
+  let inverseSpan: Double
+  let ramp: GradientRamp
+
+  public init(center: Point, startRadius: Double, endRadius: Double, stops: [GradientStop], transform: AffineTransform = .identity) {
+    deviceToGradient = transform.inverted ?? .identity
+    self.center = center
+    self.startRadius = startRadius
+    let span = endRadius - startRadius
+    inverseSpan = span != 0 ? 1 / span : 0
+    ramp = GradientRamp(stops: stops)
+  }
+  public var isOpaque: Bool { ramp.isOpaque }
+
+  public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<Float>) {
+    for i in 0..<count {
+      let p = deviceToGradient.apply(Point(Double(x + i) + 0.5, Double(y) + 0.5)) - center
+      let t = inverseSpan == 0 ? (p.length > startRadius ? 1 : 0) : (p.length - startRadius) * inverseSpan
+      ramp.write(t: t, to: output + 4 * i)
+    }
+  }
+}
