@@ -10,44 +10,70 @@ enum Compositor {
     return s > 255 ? 255 : UInt8(s)
   }
 
+  /// A paint ready for blending rows: 8-bit source colour, or a shader
+  /// and its row buffer.
+  final class Source {
+    let solid: RGBA8?
+    let shader: (any Shader)?
+    var row: [Float] = []
+    init(_ paint: Paint) {
+      switch paint {
+      case .solid(let c): solid = RGBA8(c); shader = nil
+      case .shader(let s): solid = nil; shader = s
+      }
+    }
+    var isInvisible: Bool { solid?.a == 0 }
+  }
+
+  /// Blends one row of coverage (device row `y`, columns `x0..<x0 + count`)
+  /// into `pixmap`, whose top-left pixel is at device `origin`, under the
+  /// optional clip (which it multiplies into `coverage`).
+  static func blendRow(
+    _ coverage: UnsafeMutablePointer<UInt8>, x0: Int, y: Int, count: Int, source: Source, clip: CoverageMask?,
+    into pixmap: inout Pixmap, origin: (x: Int, y: Int)
+  ) {
+    // The part of the row inside the target.
+    let py = y - origin.y
+    guard py >= 0, py < pixmap.height else { return }
+    var start = max(x0, origin.x), end = min(x0 + count, origin.x + pixmap.width)
+    if let clip {
+      guard y >= clip.bounds.y0, y < clip.bounds.y1 else { return }
+      start = max(start, clip.bounds.x0); end = min(end, clip.bounds.x1)
+      guard start < end else { return }
+      clip.coverage.withUnsafeBufferPointer { c in
+        let clipRow = c.baseAddress! + (y - clip.bounds.y0) * clip.bounds.width - clip.bounds.x0
+        for x in start..<end { coverage[x - x0] = mul255(coverage[x - x0], clipRow[x]) }
+      }
+    }
+    // Trim uncovered ends.
+    while start < end && coverage[start - x0] == 0 { start += 1 }
+    while end > start && coverage[end - 1 - x0] == 0 { end -= 1 }
+    guard start < end else { return }
+    let width = pixmap.width
+    pixmap.bytes.withUnsafeMutableBufferPointer { dst in
+      let d = dst.baseAddress! + 4 * (py * width + (start - origin.x))
+      if let solid = source.solid {
+        blendSolidRow(solid, coverage: coverage + (start - x0), into: d, count: end - start)
+      } else if let shader = source.shader {
+        if source.row.count < 4 * (end - start) { source.row = [Float](repeating: 0, count: 4 * (end - start)) }
+        source.row.withUnsafeMutableBufferPointer { row in
+          shader.shade(x: start, y: y, count: end - start, into: row.baseAddress!)
+          blendFloatRow(row.baseAddress!, coverage: coverage + (start - x0), into: d, count: end - start)
+        }
+      }
+    }
+  }
+
   /// Blends `paint` under coverage `mask` (device pixels) into `pixmap`,
   /// whose top-left pixel is at device `origin`.
   static func blend(_ mask: CoverageMask, paint: Paint, into pixmap: inout Pixmap, origin: (x: Int, y: Int)) {
-    let area = mask.bounds.intersection(PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + pixmap.width, y1: origin.y + pixmap.height))
-    guard !area.isEmpty else { return }
-    let width = pixmap.width
-    let maskWidth = mask.bounds.width
-    switch paint {
-    case .solid(let color):
-      let src = RGBA8(color)
-      guard src.a > 0 else { return }
-      pixmap.bytes.withUnsafeMutableBufferPointer { dstBuffer in
-        mask.coverage.withUnsafeBufferPointer { maskBuffer in
-          for y in area.y0..<area.y1 {
-            let m = maskBuffer.baseAddress! + (y - mask.bounds.y0) * maskWidth + (area.x0 - mask.bounds.x0)
-            let d = dstBuffer.baseAddress! + 4 * ((y - origin.y) * width + (area.x0 - origin.x))
-            blendSolidRow(src, coverage: m, into: d, count: area.width)
-          }
-        }
-      }
-    case .shader(let shader):
-      var row = [Float](repeating: 0, count: 4 * area.width)
-      pixmap.bytes.withUnsafeMutableBufferPointer { dstBuffer in
-        mask.coverage.withUnsafeBufferPointer { maskBuffer in
-          row.withUnsafeMutableBufferPointer { rowBuffer in
-            for y in area.y0..<area.y1 {
-              let m = maskBuffer.baseAddress! + (y - mask.bounds.y0) * maskWidth + (area.x0 - mask.bounds.x0)
-              // Shade only the covered span of the row.
-              var first = 0, last = area.width
-              while first < last && m[first] == 0 { first += 1 }
-              while last > first && m[last - 1] == 0 { last -= 1 }
-              guard first < last else { continue }
-              shader.shade(x: area.x0 + first, y: y, count: last - first, into: rowBuffer.baseAddress!)
-              let d = dstBuffer.baseAddress! + 4 * ((y - origin.y) * width + (area.x0 - origin.x) + first)
-              blendFloatRow(rowBuffer.baseAddress!, coverage: m + first, into: d, count: last - first)
-            }
-          }
-        }
+    let source = Source(paint)
+    guard !source.isInvisible, !mask.bounds.isEmpty else { return }
+    var row = [UInt8](repeating: 0, count: mask.bounds.width)
+    row.withUnsafeMutableBufferPointer { row in
+      for y in mask.bounds.y0..<mask.bounds.y1 {
+        for i in 0..<mask.bounds.width { row[i] = mask.coverage[(y - mask.bounds.y0) * mask.bounds.width + i] }
+        blendRow(row.baseAddress!, x0: mask.bounds.x0, y: y, count: mask.bounds.width, source: source, clip: nil, into: &pixmap, origin: origin)
       }
     }
   }
@@ -55,14 +81,24 @@ enum Compositor {
   @inline(__always)
   static func blendSolidRow(_ src: RGBA8, coverage m: UnsafePointer<UInt8>, into d: UnsafeMutablePointer<UInt8>, count: Int) {
     let opaque = src.a == 255
-    for i in 0..<count {
+    let pattern = UInt32(src.r) | UInt32(src.g) << 8 | UInt32(src.b) << 16 | UInt32(src.a) << 24
+    let raw = UnsafeMutableRawPointer(d)
+    var i = 0
+    while i < count {
       let c = m[i]
-      if c == 0 { continue }
-      let p = d + 4 * i
+      if c == 0 { i += 1; continue }
       if c == 255 && opaque {
-        p[0] = src.r; p[1] = src.g; p[2] = src.b; p[3] = 255
+        // A run of full coverage: whole-pixel stores.
+        raw.storeBytes(of: pattern.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+        i += 1
+        while i < count && m[i] == 255 {
+          raw.storeBytes(of: pattern.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+          i += 1
+        }
         continue
       }
+      let p = d + 4 * i
+      i += 1
       let sa = mul255(src.a, c)
       let keep = 255 - sa
       p[0] = add(mul255(src.r, c), mul255(p[0], keep))

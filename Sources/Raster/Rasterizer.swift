@@ -18,40 +18,82 @@ public enum Rasterizer {
   /// The coverage of `polylines` (each implicitly closed) over the pixels
   /// of `clip`, or nil when nothing is covered.
   public static func coverage(of polylines: [Polyline], rule: FillRule, clip: PixelRect) -> CoverageMask? {
-    var bounds = Rect.null
-    for line in polylines { for p in line.points { bounds = bounds.union(p) } }
-    let area = PixelRect(covering: bounds).intersection(clip)
-    guard !area.isEmpty else { return nil }
-    var accumulator = Accumulator(bounds: area)
-    for line in polylines where line.points.count > 1 {
-      var previous = line.points[line.points.count - 1]
-      for p in line.points {
-        accumulator.addLine(previous, p)
-        previous = p
+    let accumulator = Accumulator()
+    guard accumulator.begin(polylines, clip: clip) else { return nil }
+    let bounds = accumulator.bounds
+    var out = [UInt8](repeating: 0, count: bounds.width * bounds.height)
+    out.withUnsafeMutableBufferPointer { buffer in
+      for row in 0..<bounds.height {
+        accumulator.coverageRow(row, rule: rule, into: buffer.baseAddress! + row * bounds.width)
       }
     }
-    return accumulator.mask(rule: rule)
+    return CoverageMask(bounds: bounds, coverage: out)
+  }
+
+  /// Streams the coverage of `polylines` row by row (device y, the row's
+  /// coverage for columns `bounds.x0..<bounds.x1`) through `body`, reusing
+  /// `accumulator`'s memory. Returns the covered bounds, nil if none.
+  @discardableResult
+  static func scan(
+    _ polylines: [Polyline], rule: FillRule, clip: PixelRect, accumulator: Accumulator,
+    _ body: (_ y: Int, _ bounds: PixelRect, _ coverage: UnsafeMutablePointer<UInt8>) -> Void
+  ) -> PixelRect? {
+    guard accumulator.begin(polylines, clip: clip) else { return nil }
+    let bounds = accumulator.bounds
+    accumulator.row.withUnsafeMutableBufferPointer { row in
+      for r in 0..<bounds.height {
+        accumulator.coverageRow(r, rule: rule, into: row.baseAddress!)
+        body(bounds.y0 + r, bounds, row.baseAddress!)
+      }
+    }
+    return bounds
   }
 }
 
-/// The signed-area accumulation buffer of one fill: a dense float per pixel
-/// of the fill's bounds plus one guard column.
-struct Accumulator {
-  let bounds: PixelRect
-  let stride: Int
-  var cells: [Float]
+/// The signed-area accumulation buffer: a dense float per pixel of a fill's
+/// bounds plus two guard columns. Reading a row of coverage zeroes it, so
+/// the memory is reused from fill to fill without clearing.
+final class Accumulator {
+  private(set) var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+  private(set) var stride = 0
+  var cells: [Float] = []
+  /// One row of 8-bit coverage, for streaming.
+  var row: [UInt8] = []
 
-  init(bounds: PixelRect) {
-    self.bounds = bounds
-    stride = bounds.width + 2
-    cells = [Float](repeating: 0, count: stride * bounds.height)
+  init() {}
+
+  /// Prepares for `polylines` within `clip` and deposits their edges;
+  /// false when they cover no pixel of it.
+  func begin(_ polylines: [Polyline], clip: PixelRect) -> Bool {
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    for line in polylines where line.points.count > 1 {
+      for p in line.points {
+        minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+      }
+    }
+    guard minX <= maxX, minY <= maxY else { return false }
+    let area = PixelRect(covering: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)).intersection(clip)
+    guard !area.isEmpty else { return false }
+    bounds = area
+    stride = area.width + 2
+    let needed = stride * area.height
+    if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
+    if row.count < area.width { row = [UInt8](repeating: 0, count: area.width) }
+    for line in polylines where line.points.count > 1 {
+      var previous = line.points[line.points.count - 1]
+      for p in line.points {
+        addLine(previous, p)
+        previous = p
+      }
+    }
+    return true
   }
 
   /// Adds the line from `a` to `b` (device pixels), clipped to the bounds:
   /// parts left of them become vertical lines on their left edge (they still
   /// wind the pixels to their right); parts right of them are dropped; rows
   /// outside are skipped.
-  mutating func addLine(_ a: Point, _ b: Point) {
+  func addLine(_ a: Point, _ b: Point) {
     if a.y == b.y { return }
     let left = Double(bounds.x0), right = Double(bounds.x1)
     // Split at the vertical clip edges.
@@ -73,7 +115,7 @@ struct Accumulator {
   }
 
   /// font-rs's line accumulation in bounds-relative coordinates, 0 ≤ x ≤ width.
-  private mutating func deposit(x0 fx0: Double, y0 fy0: Double, x1 fx1: Double, y1 fy1: Double) {
+  private func deposit(x0 fx0: Double, y0 fy0: Double, x1 fx1: Double, y1 fy1: Double) {
     let direction: Double = fy0 < fy1 ? 1 : -1
     let (x0, y0, x1, y1) = fy0 < fy1 ? (fx0, fy0, fx1, fy1) : (fx1, fy1, fx0, fy0)
     let height = Double(bounds.height)
@@ -131,30 +173,31 @@ struct Accumulator {
     }
   }
 
-  /// Prefix sums along each row, under the fill rule, as 8-bit coverage.
-  func mask(rule: FillRule) -> CoverageMask {
-    let w = bounds.width, h = bounds.height
-    var out = [UInt8](repeating: 0, count: w * h)
-    cells.withUnsafeBufferPointer { cells in
-      out.withUnsafeMutableBufferPointer { out in
-        for row in 0..<h {
-          var sum: Float = 0
-          let c = cells.baseAddress! + row * stride
-          let o = out.baseAddress! + row * w
-          for x in 0..<w {
-            sum += c[x]
-            var v = abs(sum)
-            if rule == .evenOdd {
-              v = v - 2 * (v * 0.5).rounded(.down)
-              if v > 1 { v = 2 - v }
-            } else if v > 1 {
-              v = 1
-            }
-            o[x] = UInt8(v * 255 + 0.5)
-          }
+  /// The prefix sums of row `r` (relative to the bounds) under the fill
+  /// rule, as 8-bit coverage; zeroes the row's cells for the next fill.
+  func coverageRow(_ r: Int, rule: FillRule, into out: UnsafeMutablePointer<UInt8>) {
+    let w = bounds.width
+    cells.withUnsafeMutableBufferPointer { cells in
+      let c = cells.baseAddress! + r * stride
+      var sum: Float = 0
+      if rule == .nonZero {
+        for x in 0..<w {
+          sum += c[x]
+          c[x] = 0
+          out[x] = UInt8(min(abs(sum), 1) * 255 + 0.5)
+        }
+      } else {
+        for x in 0..<w {
+          sum += c[x]
+          c[x] = 0
+          var v = abs(sum)
+          v = v - 2 * (v * 0.5).rounded(.down)
+          if v > 1 { v = 2 - v }
+          out[x] = UInt8(v * 255 + 0.5)
         }
       }
+      c[w] = 0
+      c[w + 1] = 0
     }
-    return CoverageMask(bounds: bounds, coverage: out)
   }
 }

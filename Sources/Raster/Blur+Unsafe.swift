@@ -1,0 +1,290 @@
+import Primitives
+
+// The blur's hot loops, on raw pointers into contiguous Float buffers.
+//
+// A line (a row, or a strip of columns) is a sequence of `count` elements of
+// `lanes` floats (4 for a row: RGBA; 4 × columns for a strip, so the vertical
+// passes run along whole rows of memory). It is copied into a zero-padded work
+// buffer wide enough that nothing the filter spreads is cut off between
+// passes, filtered there, then copied back (with the optional bilinear shift).
+//
+// Safe twins: `GaussianBlur.referenceFiltered(line:shift:)` (same filter,
+// explicit taps) and `Pixmap.gaussianReference(sigma:)` (the true Gaussian).
+
+extension Pixmap {
+  /// The bytes as floats, 0…255.
+  func floatPlanes() -> [Float] {
+    let n = bytes.count
+    return bytes.withUnsafeBufferPointer { src in
+      [Float](unsafeUninitializedCapacity: n) { dst, initialized in
+        let s = UnsafeRawPointer(src.baseAddress!), d = UnsafeMutableRawPointer(dst.baseAddress!)
+        for i in stride(from: 0, to: n, by: 4) {
+          let p = s.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self)
+          d.storeBytes(of: SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: p)), toByteOffset: 4 * i, as: SIMD4<Float>.self)
+        }
+        initialized = n
+      }
+    }
+  }
+
+  /// `color × alpha` for every pixel, as floats 0…255.
+  func silhouettePlanes(color: PremultipliedColor) -> [Float] {
+    let c = color.clamped
+    let tint = SIMD4<Float>(Float(c.red * 255), Float(c.green * 255), Float(c.blue * 255), Float(c.alpha * 255))
+    let n = bytes.count
+    return bytes.withUnsafeBufferPointer { src in
+      [Float](unsafeUninitializedCapacity: n) { dst, initialized in
+        let d = UnsafeMutableRawPointer(dst.baseAddress!)
+        for i in stride(from: 0, to: n, by: 4) {
+          d.storeBytes(of: tint * (Float(src[i + 3]) / 255), toByteOffset: 4 * i, as: SIMD4<Float>.self)
+        }
+        initialized = n
+      }
+    }
+  }
+
+  /// Rounds float planes (0…255, premultiplied) to the nearest level,
+  /// clamped, with colour ≤ alpha.
+  init(quantizing planes: [Float], width: Int, height: Int) {
+    let n = width * height * 4
+    precondition(planes.count == n)
+    let bytes = planes.withUnsafeBufferPointer { src in
+      [UInt8](unsafeUninitializedCapacity: n) { dst, initialized in
+        // Clamped to 0…255 first, so the conversion cannot trap.
+        for i in 0..<n {
+          let v = src[i]
+          dst[i] = UInt8((v < 0 ? 0 : v > 255 ? 255 : v) + 0.5)
+        }
+        for i in stride(from: 0, to: n, by: 4) {
+          let a = dst[i + 3]
+          dst[i] = min(dst[i], a); dst[i + 1] = min(dst[i + 1], a); dst[i + 2] = min(dst[i + 2], a)
+        }
+        initialized = n
+      }
+    }
+    self.init(width: width, height: height, bytes: bytes)
+  }
+}
+
+extension GaussianBlur {
+  /// Work space for one line: the padded buffer, a second one for passes,
+  /// the running sums and a row of zeros (what lies outside the line).
+  struct LineBuffers {
+    let work, spare, sums, zeros: UnsafeMutablePointer<Float>
+
+    init(capacity: Int, lanes: Int) {
+      work = .allocate(capacity: capacity); work.initialize(repeating: 0, count: capacity)
+      spare = .allocate(capacity: capacity); spare.initialize(repeating: 0, count: capacity)
+      sums = .allocate(capacity: lanes); sums.initialize(repeating: 0, count: lanes)
+      zeros = .allocate(capacity: lanes); zeros.initialize(repeating: 0, count: lanes)
+    }
+    func deallocate() { work.deallocate(); spare.deallocate(); sums.deallocate(); zeros.deallocate() }
+  }
+
+  /// A shift split into whole pixels (rounded down) and the fraction left.
+  static func split(_ shift: Double) -> (whole: Int, fraction: Float) {
+    let w = shift.rounded(.down)
+    return (Int(w), Float(shift - w))
+  }
+
+  /// Floats per strip buffer in the vertical pass (512 KB): strips stay in cache.
+  static let stripBudget = 1 << 17
+
+  /// Blurs a `width × height` RGBA float image in place, then moves it by
+  /// `shift` pixels (bilinear; output (x, y) takes the value at (x, y) − shift).
+  func apply(to planes: inout [Float], width w: Int, height h: Int, shift: Vector2) {
+    let sx = Self.split(shift.x), sy = Self.split(shift.y)
+    let padX = reach + abs(sx.whole) + 1, padY = reach + abs(sy.whole) + 1
+    let lengthX = w + 2 * padX, lengthY = h + 2 * padY
+    let stripColumns = max(1, min(w, Self.stripBudget / (4 * lengthY)))
+    let lanes = 4 * stripColumns
+    let buffers = LineBuffers(capacity: max(4 * lengthX, lanes * lengthY), lanes: lanes)
+    defer { buffers.deallocate() }
+    planes.withUnsafeMutableBufferPointer { image in
+      let base = image.baseAddress!
+      for y in 0..<h {
+        filterLine(base + 4 * w * y, count: w, stride: 4, lanes: 4, pad: padX, shift: sx, buffers)
+      }
+      var x0 = 0
+      while x0 < w {
+        let columns = min(stripColumns, w - x0)
+        filterLine(base + 4 * x0, count: h, stride: 4 * w, lanes: 4 * columns, pad: padY, shift: sy, buffers)
+        x0 += columns
+      }
+    }
+  }
+
+  /// Filters one line in place: `count` elements of `lanes` floats, element j
+  /// at `base + j × stride`. `pad` ≥ reach + |shift.whole| + 1.
+  func filterLine(
+    _ base: UnsafeMutablePointer<Float>, count n: Int, stride: Int, lanes m: Int, pad p: Int,
+    shift: (whole: Int, fraction: Float), _ b: LineBuffers
+  ) {
+    let length = n + 2 * p
+    // Gather into the padded work buffer.
+    b.work.update(repeating: 0, count: p * m)
+    if stride == m {
+      (b.work + p * m).update(from: base, count: n * m)
+    } else {
+      for j in 0..<n { (b.work + (p + j) * m).update(from: base + j * stride, count: m) }
+    }
+    (b.work + (p + n) * m).update(repeating: 0, count: p * m)
+
+    // Filter; `result` ends up holding the filtered line.
+    var result = b.work
+    switch method {
+    case .identity:
+      break
+    case .kernel(let weights):
+      weights.withUnsafeBufferPointer { w in
+        if m == 4 {
+          Self.kernelPass4(from: b.work, to: b.spare, length: length, weights: w)
+        } else {
+          Self.kernelPass(from: b.work, to: b.spare, length: length, lanes: m, weights: w)
+        }
+      }
+      result = b.spare
+    case .boxes(let boxes):
+      var (src, dst) = (b.work, b.spare)
+      for box in boxes {
+        if m == 4 {
+          Self.boxPass4(
+            from: src, to: dst, length: length, radius: box.radius,
+            tail: Float(box.tail), scale: Float(box.weight))
+        } else {
+          Self.boxPass(
+            from: src, to: dst, length: length, lanes: m, radius: box.radius,
+            tail: Float(box.tail), scale: Float(box.weight), sums: b.sums, zeros: b.zeros)
+        }
+        (src, dst) = (dst, src)
+      }
+      result = src
+    }
+
+    // Scatter back, shifted: out[x] = (1 − f)·line[x − i] + f·line[x − i − 1].
+    let f = shift.fraction
+    if f == 0 && stride == m {
+      base.update(from: result + (p - shift.whole) * m, count: n * m)
+      return
+    }
+    for x in 0..<n {
+      let a = result + (p + x - shift.whole) * m, c = a - m, d = base + x * stride
+      if f == 0 {
+        d.update(from: a, count: m)
+      } else {
+        for l in 0..<m { d[l] = a[l] + f * (c[l] - a[l]) }
+      }
+    }
+  }
+
+  /// Direct convolution with symmetric taps `weights[0…K]`, written for
+  /// elements K ..< length − K (which read only inside the buffer).
+  static func kernelPass(
+    from src: UnsafeMutablePointer<Float>, to dst: UnsafeMutablePointer<Float>,
+    length: Int, lanes m: Int, weights w: UnsafeBufferPointer<Float>
+  ) {
+    let k = w.count - 1
+    guard length > 2 * k else { return }
+    for i in k..<(length - k) {
+      let d = dst + i * m, s = src + i * m
+      let w0 = w[0]
+      for l in 0..<m { d[l] = w0 * s[l] }
+      if k == 0 { continue }
+      for j in 1...k {
+        let lo = src + (i - j) * m, hi = src + (i + j) * m, wj = w[j]
+        for l in 0..<m { d[l] += wj * (lo[l] + hi[l]) }
+      }
+    }
+  }
+
+  /// One extended box over the whole buffer (zeros beyond it), by a running
+  /// sum: out[i] = c·(Σ_{|k| ≤ r} in[i + k] + α·(in[i − r − 1] + in[i + r + 1])).
+  static func boxPass(
+    from src: UnsafeMutablePointer<Float>, to dst: UnsafeMutablePointer<Float>,
+    length: Int, lanes m: Int, radius r: Int, tail alpha: Float, scale c: Float,
+    sums: UnsafeMutablePointer<Float>, zeros: UnsafeMutablePointer<Float>
+  ) {
+    sums.update(repeating: 0, count: m)
+    for j in 0..<min(r + 1, length) {
+      let s = src + j * m
+      for l in 0..<m { sums[l] += s[l] }
+    }
+    for i in 0..<length {
+      let left = i - r - 1, entering = i + r + 1, leaving = i - r
+      let pl = left >= 0 ? src + left * m : zeros
+      let pe = entering < length ? src + entering * m : zeros
+      let pv = leaving >= 0 ? src + leaving * m : zeros
+      let d = dst + i * m
+      for l in 0..<m {
+        let s = sums[l]
+        d[l] = c * (s + alpha * (pl[l] + pe[l]))
+        sums[l] = s + pe[l] - pv[l]
+      }
+    }
+  }
+
+  /// `kernelPass` for one RGBA pixel per element, the lanes in a SIMD register.
+  static func kernelPass4(
+    from src: UnsafeMutablePointer<Float>, to dst: UnsafeMutablePointer<Float>,
+    length: Int, weights w: UnsafeBufferPointer<Float>
+  ) {
+    let k = w.count - 1
+    guard length > 2 * k else { return }
+    for i in k..<(length - k) {
+      var acc = w[0] * load4(src + 4 * i)
+      var j = 1
+      while j <= k {
+        acc += w[j] * (load4(src + 4 * (i - j)) + load4(src + 4 * (i + j)))
+        j += 1
+      }
+      store4(acc, dst + 4 * i)
+    }
+  }
+
+  /// `boxPass` for one RGBA pixel per element: the running sum stays in a
+  /// SIMD register. It writes only elements r + 1 ..< length − r − 1 (so it
+  /// reads inside the buffer, without branches) and zeros the r + 1 at each
+  /// end. That is exact where it matters: the line is padded by more than
+  /// `reach` = 3ρ zeros (ρ = r + 1, or r when the tail is 0) and each pass
+  /// spreads ρ, so the true output of the first two passes is zero within
+  /// ρ + 1 ≥ r + 1 of the ends; the third pass's ends are never read back
+  /// (`filterLine` reads from `reach` ≥ 3r ≥ r + 1 on; r ≥ 1 for boxes).
+  static func boxPass4(
+    from src: UnsafeMutablePointer<Float>, to dst: UnsafeMutablePointer<Float>,
+    length: Int, radius r: Int, tail alpha: Float, scale c: Float
+  ) {
+    let edge = min(r + 1, length)
+    dst.update(repeating: 0, count: 4 * edge)
+    (dst + 4 * (length - edge)).update(repeating: 0, count: 4 * edge)
+    guard length > 2 * (r + 1) else { return }
+    var sum = SIMD4<Float>.zero
+    for j in 1...(2 * r + 1) { sum += load4(src + 4 * j) }
+    for i in (r + 1)..<(length - r - 1) {
+      let entering = load4(src + 4 * (i + r + 1))
+      store4(c * (sum + alpha * (load4(src + 4 * (i - r - 1)) + entering)), dst + 4 * i)
+      sum += entering - load4(src + 4 * (i - r))
+    }
+  }
+
+  @inline(__always) static func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+    UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+  }
+  @inline(__always) static func store4(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
+    UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
+  }
+
+  /// The fast path on a single line of floats (one lane): for the tests,
+  /// against `referenceFiltered(line:shift:)`.
+  func filtered(line: [Float], shift: Double = 0) -> [Float] {
+    var line = line
+    let s = Self.split(shift)
+    let pad = reach + abs(s.whole) + 1
+    let buffers = LineBuffers(capacity: line.count + 2 * pad, lanes: 1)
+    defer { buffers.deallocate() }
+    let n = line.count
+    line.withUnsafeMutableBufferPointer { p in
+      filterLine(p.baseAddress!, count: n, stride: 1, lanes: 1, pad: pad, shift: s, buffers)
+    }
+    return line
+  }
+}

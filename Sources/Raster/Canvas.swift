@@ -1,0 +1,185 @@
+import Primitives
+
+/// Draws paths, strokes and images into a pixmap with source-over
+/// compositing, anti-aliased clips (nested, to any path) and offscreen
+/// layers for group opacity and effects, each bounded to its pixel bounds.
+///
+/// Every call takes the full transform from the shape's own space to
+/// device pixels: the caller (the scene renderer) owns the transform tree.
+public final class Canvas {
+  /// An offscreen (or the base) target: its pixels and where its top-left
+  /// pixel sits in device space.
+  struct Target {
+    var pixmap: Pixmap
+    var origin: (x: Int, y: Int)
+    var opacity: Double
+    var effects: LayerEffects
+    var device: PixelRect { PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + pixmap.width, y1: origin.y + pixmap.height) }
+  }
+
+  private var targets: [Target]
+  /// The clip in force, in device pixels; nil when nothing is clipped.
+  private var clips: [CoverageMask?] = [nil]
+
+  /// Flattening tolerance in device pixels.
+  public var tolerance = Path.defaultTolerance
+
+  /// Reused from fill to fill: the rasterizer's accumulation buffer.
+  private let accumulator = Accumulator()
+
+  /// A canvas over `width × height` pixels filled with `background`.
+  public init(width: Int, height: Int, background: PremultipliedColor = .clear) {
+    let base = Pixmap(width: width, height: height, fill: RGBA8(background))
+    targets = [Target(pixmap: base, origin: (0, 0), opacity: 1, effects: LayerEffects())]
+  }
+
+  /// The finished image. Every layer must have been ended.
+  public var pixmap: Pixmap {
+    precondition(targets.count == 1, "unbalanced beginLayer/endLayer")
+    return targets[0].pixmap
+  }
+
+  private var region: PixelRect {
+    let device = targets[targets.count - 1].device
+    if let clip = clips[clips.count - 1] { return device.intersection(clip.bounds) }
+    return device
+  }
+
+  // MARK: Drawing
+
+  /// Fills `path` (mapped to device pixels by `transform`) with `paint`.
+  public func fill(_ path: Path, transform: AffineTransform = .identity, paint: Paint, rule: FillRule = .nonZero) {
+    fill(path.flattened(tolerance: tolerance, transform: transform), rule: rule, paint: paint)
+  }
+
+  /// Fills polygons already in device pixels.
+  func fill(_ polylines: [Polyline], rule: FillRule, paint: Paint) {
+    let source = Compositor.Source(paint)
+    guard !source.isInvisible else { return }
+    let top = targets.count - 1
+    let clip = clips[clips.count - 1]
+    let origin = targets[top].origin
+    Rasterizer.scan(polylines, rule: rule, clip: region, accumulator: accumulator) { y, bounds, coverage in
+      Compositor.blendRow(
+        coverage, x0: bounds.x0, y: y, count: bounds.width, source: source, clip: clip, into: &targets[top].pixmap, origin: origin)
+    }
+  }
+
+  /// Strokes `path` with `style` (width, dashes and trim in the path's own
+  /// units, so a scaled layer's stroke scales with it).
+  public func stroke(_ path: Path, transform: AffineTransform = .identity, style: StrokeStyle, paint: Paint) {
+    let scale = max(transform.maximumScale, 1e-12)
+    let outline = Stroker.outline(of: path, style: style, tolerance: tolerance / scale)
+    fill(outline.map { Polyline(points: $0.map(transform.apply), isClosed: true) }, rule: .nonZero, paint: paint)
+  }
+
+  /// Draws `image` mapped into device space by `transform` (image pixels →
+  /// device pixels), filtered bilinearly, from mipmaps blended in as it
+  /// shrinks past √2× (so zooming never jumps at a level boundary).
+  public func drawImage(_ image: Pixmap, transform: AffineTransform, opacity: Double = 1) {
+    guard image.width > 0, image.height > 0, opacity > 0 else { return }
+    let shader = ImageShader(image: image, imageToDevice: transform, opacity: opacity)
+    fill(.rect(image.bounds), transform: transform, paint: .shader(shader))
+  }
+
+  /// Draws `mask` (coverage in device pixels) with `paint`, under the clip.
+  public func composite(_ mask: CoverageMask, paint: Paint) {
+    var mask = mask
+    if let clip = clips[clips.count - 1] { mask = mask.intersection(clip) }
+    let top = targets.count - 1
+    Compositor.blend(mask, paint: paint, into: &targets[top].pixmap, origin: targets[top].origin)
+  }
+
+  // MARK: Clips
+
+  /// Intersects the clip with `path`, anti-aliased, until `popClip`.
+  public func pushClip(_ path: Path, transform: AffineTransform = .identity, rule: FillRule = .nonZero) {
+    let polylines = path.flattened(tolerance: tolerance, transform: transform)
+    let mask = Rasterizer.coverage(of: polylines, rule: rule, clip: region) ?? .empty
+    if let current = clips[clips.count - 1] {
+      clips.append(mask.intersection(current))
+    } else {
+      clips.append(mask)
+    }
+  }
+
+  public func popClip() {
+    precondition(clips.count > 1, "popClip without pushClip")
+    clips.removeLast()
+  }
+
+  // MARK: Layers
+
+  /// Starts drawing into an offscreen layer covering `bounds` (device
+  /// pixels: the group's drawing, without its effects' spread, which is
+  /// added here). `endLayer` composites it with `opacity` after `effects`.
+  public func beginLayer(bounds: Rect, opacity: Double = 1, effects: LayerEffects = LayerEffects()) {
+    let spread = effects.spread
+    var area = PixelRect(covering: bounds)
+    area = PixelRect(x0: area.x0 - spread.left, y0: area.y0 - spread.top, x1: area.x1 + spread.right, y1: area.y1 + spread.bottom)
+    // What can show is bounded by the parent's region (and the clip), grown
+    // by the blur's reach so that content just outside still bleeds in.
+    let reach = effects.reach
+    let limit = region
+    let visible = PixelRect(x0: limit.x0 - reach, y0: limit.y0 - reach, x1: limit.x1 + reach, y1: limit.y1 + reach)
+    area = area.intersection(visible)
+    if area.isEmpty { area = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
+    targets.append(
+      Target(pixmap: Pixmap(width: area.width, height: area.height), origin: (area.x0, area.y0), opacity: opacity, effects: effects))
+    // Inside the layer, draw unclipped (to its own bounds); the clip applies
+    // when the layer is composited.
+    clips.append(nil)
+  }
+
+  /// Composites the current layer into its parent.
+  public func endLayer() {
+    precondition(targets.count > 1, "endLayer without beginLayer")
+    clips.removeLast()
+    let layer = targets.removeLast()
+    let parent = targets.count - 1
+    let clip = clips[clips.count - 1]
+    for (image, origin) in layer.effects.apply(to: layer.pixmap, origin: layer.origin) {
+      Compositor.blendLayer(
+        image, origin: origin, opacity: layer.opacity, clip: clip, into: &targets[parent].pixmap,
+        targetOrigin: targets[parent].origin)
+    }
+  }
+}
+
+/// What happens to a layer before it is composited: a drop shadow under
+/// it, and a Gaussian blur of it. Radii are σ in device pixels.
+public struct LayerEffects: Sendable {
+  public var blur: Double
+  public var shadow: (color: PremultipliedColor, sigma: Double, offset: Vector2)?
+
+  public init(blur: Double = 0, shadow: (color: PremultipliedColor, sigma: Double, offset: Vector2)? = nil) {
+    self.blur = blur; self.shadow = shadow
+  }
+
+  /// Pixels the blur filter of σ reaches (about 3σ: the filter's exact support).
+  static func reach(_ sigma: Double) -> Int { sigma > 0 ? Pixmap.blurPadding(sigma: sigma) : 0 }
+
+  var reach: Int {
+    max(Self.reach(blur), shadow.map { Self.reach($0.sigma + blur) + Int(max(abs($0.offset.x), abs($0.offset.y)).rounded(.up)) } ?? 0)
+  }
+
+  /// How much the layer must grow on each side to hold the effects' spread.
+  var spread: (left: Int, top: Int, right: Int, bottom: Int) {
+    let blurReach = Self.reach(blur)
+    guard let shadow else { return (blurReach, blurReach, blurReach, blurReach) }
+    let s = Self.reach(shadow.sigma + blur)
+    let dx = shadow.offset.x, dy = shadow.offset.y
+    return (
+      max(blurReach, s + Int(max(0, -dx).rounded(.up))), max(blurReach, s + Int(max(0, -dy).rounded(.up))),
+      max(blurReach, s + Int(max(0, dx).rounded(.up))), max(blurReach, s + Int(max(0, dy).rounded(.up)))
+    )
+  }
+
+  /// The images to composite, bottom first, with their device origins.
+  func apply(to pixmap: Pixmap, origin: (x: Int, y: Int)) -> [(Pixmap, (x: Int, y: Int))] {
+    let content = blur > 0 ? pixmap.blurred(sigma: blur) : pixmap
+    guard let shadow else { return [(content, origin)] }
+    let silhouette = content.shadow(color: shadow.color, sigma: shadow.sigma, offset: shadow.offset)
+    return [(silhouette, origin), (content, origin)]
+  }
+}

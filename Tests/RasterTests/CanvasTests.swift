@@ -1,0 +1,142 @@
+import Primitives
+import Testing
+@testable import Raster
+
+@Suite struct CanvasTests {
+  let white = PremultipliedColor(red: 1, green: 1, blue: 1, alpha: 1)
+
+  @Test func sourceOverByHand() {
+    let canvas = Canvas(width: 4, height: 4, background: white)
+    canvas.fill(.rect(Rect(x: 0, y: 0, width: 4, height: 4)), paint: .color(Color(red: 1, green: 0, blue: 0, alpha: 128.0 / 255)))
+    // (128, 0, 0, 128) over opaque white: 128 + 255·127/255 = 255, 0 + 127.
+    #expect(canvas.pixmap[1, 1] == RGBA8(r: 255, g: 127, b: 127, a: 255))
+    // Over transparent: the source itself.
+    let clear = Canvas(width: 2, height: 2)
+    clear.fill(.rect(Rect(x: 0, y: 0, width: 2, height: 2)), paint: .color(Color(red: 0, green: 0, blue: 1, alpha: 0.5)))
+    #expect(clear.pixmap[0, 0] == RGBA8(r: 0, g: 0, b: 128, a: 128))
+  }
+
+  @Test func linearGradientInterpolatesPremultiplied() {
+    let canvas = Canvas(width: 100, height: 2)
+    let shader = LinearGradientShader(
+      start: Point(0, 0), end: Point(100, 0),
+      stops: [GradientStop(offset: 0, color: Color(red: 1, green: 0, blue: 0).premultiplied),
+              GradientStop(offset: 1, color: Color.clear.premultiplied)])
+    canvas.fill(.rect(Rect(x: 0, y: 0, width: 100, height: 2)), paint: .shader(shader))
+    // Pixel 49 is sampled at x = 49.5: t = 0.495, premultiplied (0.505, 0, 0, 0.505).
+    let p = canvas.pixmap[49, 0]
+    #expect(abs(Int(p.r) - 129) <= 1 && p.g == 0 && p.b == 0 && abs(Int(p.a) - 129) <= 1)
+    // Pad beyond the ends.
+    #expect(canvas.pixmap[0, 0].r >= 253 && canvas.pixmap[99, 1].a <= 2)
+  }
+
+  @Test func radialGradient() {
+    let canvas = Canvas(width: 101, height: 101)
+    let shader = RadialGradientShader(
+      center: Point(50.5, 50.5), startRadius: 0, endRadius: 50,
+      stops: [GradientStop(offset: 0, color: Color.black.premultiplied), GradientStop(offset: 1, color: Color.white.premultiplied)])
+    canvas.fill(.rect(Rect(x: 0, y: 0, width: 101, height: 101)), paint: .shader(shader))
+    #expect(canvas.pixmap[50, 50].r == 0)
+    #expect(abs(Int(canvas.pixmap[75, 50].r) - 128) <= 1)  // distance 25: t = 0.5
+    #expect(canvas.pixmap[100, 50].r == 255)
+  }
+
+  @Test func clipThenFillEqualsFillingTheIntersection() {
+    // Rects whose edges fall in different pixels: coverage products are exact there.
+    let a = Rect(x: 3.25, y: 2.5, width: 20.4, height: 14.2)
+    let b = Rect(x: 10.7, y: 6.3, width: 20.6, height: 20.1)
+    let clipped = Canvas(width: 40, height: 40, background: white)
+    clipped.pushClip(.rect(a))
+    clipped.fill(.rect(b), paint: .color(.black))
+    clipped.popClip()
+    let direct = Canvas(width: 40, height: 40, background: white)
+    direct.fill(.rect(a.intersection(b)), paint: .color(.black))
+    let diff = zip(clipped.pixmap.bytes, direct.pixmap.bytes).map { abs(Int($0) - Int($1)) }.max()!
+    #expect(diff <= 1)
+    // A circle clip over a covering fill is the circle.
+    let circle = Path.circle(in: Rect(x: 5.3, y: 4.1, width: 28, height: 28))
+    let byClip = Canvas(width: 40, height: 40, background: white)
+    byClip.pushClip(circle)
+    byClip.fill(.rect(Rect(x: 0, y: 0, width: 40, height: 40)), paint: .color(.black))
+    byClip.popClip()
+    let byFill = Canvas(width: 40, height: 40, background: white)
+    byFill.fill(circle, paint: .color(.black))
+    #expect(byClip.pixmap == byFill.pixmap)
+  }
+
+  @Test func nestedClipsIntersect() {
+    let canvas = Canvas(width: 20, height: 20, background: white)
+    canvas.pushClip(.rect(Rect(x: 0, y: 0, width: 10, height: 20)))
+    canvas.pushClip(.rect(Rect(x: 5, y: 0, width: 15, height: 20)))
+    canvas.fill(.rect(Rect(x: 0, y: 0, width: 20, height: 20)), paint: .color(.black))
+    canvas.popClip()
+    canvas.fill(.rect(Rect(x: 0, y: 15, width: 20, height: 5)), paint: .color(Color(red: 1, green: 0, blue: 0)))
+    canvas.popClip()
+    let p = canvas.pixmap
+    #expect(p[4, 5] == RGBA8(r: 255, g: 255, b: 255, a: 255) && p[5, 5] == RGBA8(r: 0, g: 0, b: 0, a: 255))
+    #expect(p[10, 5] == RGBA8(r: 255, g: 255, b: 255, a: 255))
+    #expect(p[2, 17] == RGBA8(r: 255, g: 0, b: 0, a: 255) && p[12, 17] == RGBA8(r: 255, g: 255, b: 255, a: 255))
+  }
+
+  @Test func groupOpacityIsUniformOverOverlaps() {
+    let red = Color(red: 1, green: 0, blue: 0)
+    let first = Rect(x: 2, y: 2, width: 12, height: 12), second = Rect(x: 8, y: 8, width: 12, height: 12)
+    let group = Canvas(width: 24, height: 24, background: white)
+    group.beginLayer(bounds: first.union(second), opacity: 0.5)
+    group.fill(.rect(first), paint: .color(red))
+    group.fill(.rect(second), paint: .color(red))
+    group.endLayer()
+    #expect(group.pixmap[10, 10] == group.pixmap[4, 4])  // overlap = single
+    #expect(group.pixmap[4, 4] == RGBA8(r: 255, g: 127, b: 127, a: 255))
+    // Without the group, the overlap is darker.
+    let separate = Canvas(width: 24, height: 24, background: white)
+    separate.fill(.rect(first), paint: .color(red.withAlpha(0.5)))
+    separate.fill(.rect(second), paint: .color(red.withAlpha(0.5)))
+    #expect(separate.pixmap[10, 10].g < separate.pixmap[4, 4].g)
+  }
+
+  @Test func layerIsBoundedAndClipped() {
+    // A layer under a clip composites only inside the clip.
+    let canvas = Canvas(width: 20, height: 20, background: white)
+    canvas.pushClip(.rect(Rect(x: 0, y: 0, width: 10, height: 20)))
+    canvas.beginLayer(bounds: Rect(x: 0, y: 0, width: 20, height: 20), opacity: 1)
+    canvas.fill(.rect(Rect(x: 0, y: 0, width: 20, height: 20)), paint: .color(.black))
+    canvas.endLayer()
+    canvas.popClip()
+    #expect(canvas.pixmap[9, 3].r == 0 && canvas.pixmap[10, 3].r == 255)
+  }
+
+  @Test func blurAndShadowEffects() {
+    let card = Rect(x: 30, y: 30, width: 40, height: 40)
+    let canvas = Canvas(width: 100, height: 110, background: white)
+    canvas.beginLayer(bounds: card, effects: LayerEffects(shadow: (Color(red: 0, green: 0, blue: 0, alpha: 0.5).premultiplied, 4, Vector2(0, 10))))
+    canvas.fill(.rect(card), paint: .color(.white))
+    canvas.endLayer()
+    let p = canvas.pixmap
+    // Under the card's bottom edge, shifted down 10: about half of 50% black.
+    #expect(p[50, 80].r < 200 && p[50, 80].r > 100)
+    #expect(p[50, 50] == RGBA8(r: 255, g: 255, b: 255, a: 255))  // the card itself on top
+    #expect(p[50, 5] == RGBA8(r: 255, g: 255, b: 255, a: 255))  // nothing above
+    // A blurred layer equals the blurred pixmap of its content.
+    let blurred = Canvas(width: 60, height: 60)
+    blurred.beginLayer(bounds: Rect(x: 20, y: 20, width: 20, height: 20), effects: LayerEffects(blur: 3))
+    blurred.fill(.rect(Rect(x: 20, y: 20, width: 20, height: 20)), paint: .color(.black))
+    blurred.endLayer()
+    var reference = Pixmap(width: 60, height: 60)
+    for y in 20..<40 { for x in 20..<40 { reference[x, y] = RGBA8(r: 0, g: 0, b: 0, a: 255) } }
+    reference = reference.blurred(sigma: 3)
+    let diff = zip(blurred.pixmap.bytes, reference.bytes).map { abs(Int($0) - Int($1)) }.max()!
+    #expect(diff <= 1)
+  }
+
+  @Test func imagesThroughTheCanvas() {
+    var image = Pixmap(width: 3, height: 2)
+    image[0, 0] = RGBA8(r: 255, g: 0, b: 0, a: 255)
+    image[2, 1] = RGBA8(r: 0, g: 0, b: 128, a: 128)
+    let canvas = Canvas(width: 10, height: 10)
+    canvas.drawImage(image, transform: .translation(4, 5))
+    #expect(canvas.pixmap[4, 5] == RGBA8(r: 255, g: 0, b: 0, a: 255))
+    #expect(canvas.pixmap[6, 6] == RGBA8(r: 0, g: 0, b: 128, a: 128))
+    #expect(canvas.pixmap[3, 5] == .transparent && canvas.pixmap[7, 5] == .transparent)
+  }
+}
