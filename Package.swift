@@ -7,6 +7,7 @@ let package = Package(
   name: "Springframe",
   products: [
     .executable(name: "render", targets: ["RenderCommand"]),
+    .executable(name: "raster-benchmark", targets: ["RasterBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,13 +28,19 @@ let package = Package(
       dependencies: ["Primitives", .product(name: "RealModule", package: "swift-numerics")]
     ),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-    .target(name: "PNGCodec", dependencies: ["Raster", "CPNG"]),
+    .target(name: "CPNGShim", dependencies: ["CPNG"]),
+    .target(name: "PNGCodec", dependencies: ["Raster", "CPNG", "CPNGShim"]),
     .executableTarget(
       name: "RenderCommand",
       dependencies: [
         "Primitives", "Syntax", "Timing",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
+    ),
+    .executableTarget(
+      name: "RasterBenchmark",
+      dependencies: ["Raster", "Primitives", "PNGCodec"],
+      path: "Benchmarks/RasterBenchmark"
     ),
     .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
     .testTarget(name: "RasterTests", dependencies: ["Raster", "Primitives"]),

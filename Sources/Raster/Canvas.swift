@@ -59,9 +59,8 @@ public final class Canvas {
     let top = targets.count - 1
     let clip = clips[clips.count - 1]
     let origin = targets[top].origin
-    Rasterizer.scan(polylines, rule: rule, clip: region, accumulator: accumulator) { y, bounds, coverage in
-      Compositor.blendRow(
-        coverage, x0: bounds.x0, y: y, count: bounds.width, source: source, clip: clip, into: &targets[top].pixmap, origin: origin)
+    Rasterizer.scan(polylines, rule: rule, clip: region, accumulator: accumulator) { y, x, count, coverage in
+      Compositor.blendRow(coverage, x0: x, y: y, count: count, source: source, clip: clip, into: &targets[top].pixmap, origin: origin)
     }
   }
 

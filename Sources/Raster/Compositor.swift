@@ -6,8 +6,8 @@ enum Compositor {
   /// a + b, saturating at 255: the two rounded terms of source-over may
   /// exceed 255 by one.
   @inline(__always) static func add(_ a: UInt8, _ b: UInt8) -> UInt8 {
-    let s = UInt16(a) + UInt16(b)
-    return s > 255 ? 255 : UInt8(s)
+    let s = UInt16(a) &+ UInt16(b)
+    return s > 255 ? 255 : UInt8(truncatingIfNeeded: s)
   }
 
   /// A paint ready for blending rows: 8-bit source colour, or a shader
@@ -100,7 +100,7 @@ enum Compositor {
       let p = d + 4 * i
       i += 1
       let sa = mul255(src.a, c)
-      let keep = 255 - sa
+      let keep = 255 &- sa
       p[0] = add(mul255(src.r, c), mul255(p[0], keep))
       p[1] = add(mul255(src.g, c), mul255(p[1], keep))
       p[2] = add(mul255(src.b, c), mul255(p[2], keep))
@@ -137,26 +137,51 @@ enum Compositor {
     guard !area.isEmpty, opacity > 0 else { return }
     let alpha = UInt8((min(opacity, 1) * 255).rounded())
     let width = pixmap.width
+    var clipRow = [UInt8](repeating: alpha, count: area.width)
     pixmap.bytes.withUnsafeMutableBufferPointer { dst in
       layer.bytes.withUnsafeBufferPointer { src in
         for y in area.y0..<area.y1 {
+          // The weight of each pixel: opacity × clip coverage.
+          if let clip {
+            clip.coverage.withUnsafeBufferPointer { c in
+              let row = c.baseAddress! + (y - clip.bounds.y0) * clip.bounds.width + (area.x0 - clip.bounds.x0)
+              for i in 0..<area.width { clipRow[i] = mul255(alpha, row[i]) }
+            }
+          }
           let s = src.baseAddress! + 4 * ((y - origin.y) * layer.width + (area.x0 - origin.x))
           let d = dst.baseAddress! + 4 * ((y - targetOrigin.y) * width + (area.x0 - targetOrigin.x))
-          for i in 0..<area.width {
-            var k = alpha
-            if let clip { k = mul255(k, clip[area.x0 + i, y]) }
-            let sp = s + 4 * i
-            if sp[3] == 0 || k == 0 { continue }
-            let p = d + 4 * i
-            let sa = mul255(sp[3], k)
-            let keep = 255 - sa
-            p[0] = add(mul255(sp[0], k), mul255(p[0], keep))
-            p[1] = add(mul255(sp[1], k), mul255(p[1], keep))
-            p[2] = add(mul255(sp[2], k), mul255(p[2], keep))
-            p[3] = add(sa, mul255(p[3], keep))
+          clipRow.withUnsafeBufferPointer { weights in
+            blendPremultipliedRow(s, weights: weights.baseAddress!, into: d, count: area.width)
           }
         }
       }
+    }
+  }
+
+  /// `dst = src·k + dst·(1 − src.a·k)` for premultiplied 8-bit pixels, with
+  /// per-pixel weights k; transparent sources are skipped and opaque ones
+  /// at full weight copied.
+  @inline(__always)
+  static func blendPremultipliedRow(
+    _ s: UnsafePointer<UInt8>, weights: UnsafePointer<UInt8>, into d: UnsafeMutablePointer<UInt8>, count: Int
+  ) {
+    let source = UnsafeRawPointer(s), target = UnsafeMutableRawPointer(d)
+    for i in 0..<count {
+      let k = weights[i]
+      let sp = s + 4 * i
+      let sa = sp[3]
+      if sa == 0 || k == 0 { continue }
+      if sa == 255 && k == 255 {
+        target.storeBytes(of: source.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self), toByteOffset: 4 * i, as: UInt32.self)
+        continue
+      }
+      let p = d + 4 * i
+      let a = mul255(sa, k)
+      let keep = 255 &- a
+      p[0] = add(mul255(sp[0], k), mul255(p[0], keep))
+      p[1] = add(mul255(sp[1], k), mul255(p[1], keep))
+      p[2] = add(mul255(sp[2], k), mul255(p[2], keep))
+      p[3] = add(a, mul255(p[3], keep))
     }
   }
 }

@@ -71,6 +71,7 @@ public struct CoverageMask: Sendable, Hashable {
 /// a·b/255 rounded to nearest, exact for all 8-bit inputs.
 @inlinable @inline(__always)
 func mul255(_ a: UInt8, _ b: UInt8) -> UInt8 {
-  let t = UInt32(a) * UInt32(b) + 128
-  return UInt8((t + (t >> 8)) >> 8)
+  // Wrapping operations: the result is at most 255·255 + 128, no overflow.
+  let t = UInt32(a) &* UInt32(b) &+ 128
+  return UInt8(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8)
 }

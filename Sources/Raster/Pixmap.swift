@@ -38,9 +38,8 @@ public struct Pixmap: Sendable, Hashable {
       bytes = [UInt8](repeating: 0, count: count * 4)
     } else {
       bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-        for i in 0..<count {
-          buffer[4 * i] = fill.r; buffer[4 * i + 1] = fill.g; buffer[4 * i + 2] = fill.b; buffer[4 * i + 3] = fill.a
-        }
+        let pattern = UInt32(fill.r) | UInt32(fill.g) << 8 | UInt32(fill.b) << 16 | UInt32(fill.a) << 24
+        UnsafeMutableRawPointer(buffer.baseAddress!).initializeMemory(as: UInt32.self, repeating: pattern.littleEndian, count: count)
         initialized = count * 4
       }
     }

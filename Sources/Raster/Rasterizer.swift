@@ -30,20 +30,23 @@ public enum Rasterizer {
     return CoverageMask(bounds: bounds, coverage: out)
   }
 
-  /// Streams the coverage of `polylines` row by row (device y, the row's
-  /// coverage for columns `bounds.x0..<bounds.x1`) through `body`, reusing
-  /// `accumulator`'s memory. Returns the covered bounds, nil if none.
+  /// Streams the coverage of `polylines` as runs of covered pixels: for
+  /// each run, its device row, first device column, length, and coverage
+  /// (writable, for a clip to multiply into). Rows are visited top to
+  /// bottom; uncovered stretches are skipped without being looked at.
   @discardableResult
   static func scan(
     _ polylines: [Polyline], rule: FillRule, clip: PixelRect, accumulator: Accumulator,
-    _ body: (_ y: Int, _ bounds: PixelRect, _ coverage: UnsafeMutablePointer<UInt8>) -> Void
+    _ body: (_ y: Int, _ x: Int, _ count: Int, _ coverage: UnsafeMutablePointer<UInt8>) -> Void
   ) -> PixelRect? {
     guard accumulator.begin(polylines, clip: clip) else { return nil }
     let bounds = accumulator.bounds
     accumulator.row.withUnsafeMutableBufferPointer { row in
+      let out = row.baseAddress!
       for r in 0..<bounds.height {
-        accumulator.coverageRow(r, rule: rule, into: row.baseAddress!)
-        body(bounds.y0 + r, bounds, row.baseAddress!)
+        accumulator.scanRow(r, rule: rule, into: out) { start, end in
+          body(bounds.y0 + r, bounds.x0 + start, end - start, out + start)
+        }
       }
     }
     return bounds
@@ -51,12 +54,17 @@ public enum Rasterizer {
 }
 
 /// The signed-area accumulation buffer: a dense float per pixel of a fill's
-/// bounds plus two guard columns. Reading a row of coverage zeroes it, so
-/// the memory is reused from fill to fill without clearing.
+/// bounds plus two guard columns, and a bit per 32-pixel chunk of each row
+/// that an edge touched (sparse scanlines: between touched chunks the
+/// coverage is constant). Reading a row zeroes it, so the memory is reused
+/// from fill to fill without clearing.
 final class Accumulator {
+  static let chunkShift = 5  // 32 pixels per chunk
   private(set) var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
   private(set) var stride = 0
+  private(set) var wordsPerRow = 0
   var cells: [Float] = []
+  var touched: [UInt64] = []
   /// One row of 8-bit coverage, for streaming.
   var row: [UInt8] = []
 
@@ -78,6 +86,9 @@ final class Accumulator {
     stride = area.width + 2
     let needed = stride * area.height
     if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
+    let chunks = (stride + (1 << Self.chunkShift) - 1) >> Self.chunkShift
+    wordsPerRow = (chunks + 63) >> 6
+    if touched.count < wordsPerRow * area.height { touched = [UInt64](repeating: 0, count: wordsPerRow * area.height) }
     if row.count < area.width { row = [UInt8](repeating: 0, count: area.width) }
     for line in polylines where line.points.count > 1 {
       var previous = line.points[line.points.count - 1]
@@ -127,6 +138,9 @@ final class Accumulator {
     let firstRow = Int(top.rounded(.down))
     let lastRow = Int(bottom.rounded(.up))
     let stride = self.stride
+    let words = wordsPerRow
+    let shift = Self.chunkShift
+    touched.withUnsafeMutableBufferPointer { marks in
     cells.withUnsafeMutableBufferPointer { buffer in
       let a = buffer.baseAddress!
       for row in firstRow..<lastRow {
@@ -141,6 +155,14 @@ final class Accumulator {
         let xaIndex = Int(xaFloor)
         let xbCeil = xb.rounded(.up)
         let xbIndex = Int(xbCeil)
+        // Mark the chunks this row's deposits land in (up to xb + 1).
+        let rowMarks = marks.baseAddress! + row * words
+        var chunk = xaIndex >> shift
+        let lastChunk = (max(xbIndex, xaIndex + 1)) >> shift
+        while chunk <= lastChunk {
+          rowMarks[chunk >> 6] |= 1 &<< UInt64(chunk & 63)
+          chunk += 1
+        }
         if xbIndex <= xaIndex + 1 {
           // Within one pixel column: split by the mean x.
           let xmf = Float(0.5 * (x + xNext) - xaFloor)
@@ -171,33 +193,70 @@ final class Accumulator {
         x = xNext
       }
     }
+    }
   }
 
-  /// The prefix sums of row `r` (relative to the bounds) under the fill
-  /// rule, as 8-bit coverage; zeroes the row's cells for the next fill.
-  func coverageRow(_ r: Int, rule: FillRule, into out: UnsafeMutablePointer<UInt8>) {
-    let w = bounds.width
-    cells.withUnsafeMutableBufferPointer { cells in
-      let c = cells.baseAddress! + r * stride
-      var sum: Float = 0
-      if rule == .nonZero {
-        for x in 0..<w {
-          sum += c[x]
-          c[x] = 0
-          out[x] = UInt8(min(abs(sum), 1) * 255 + 0.5)
-        }
-      } else {
-        for x in 0..<w {
-          sum += c[x]
-          c[x] = 0
-          var v = abs(sum)
-          v = v - 2 * (v * 0.5).rounded(.down)
-          if v > 1 { v = 2 - v }
-          out[x] = UInt8(v * 255 + 0.5)
-        }
-      }
-      c[w] = 0
-      c[w + 1] = 0
+  /// Coverage under the fill rule for an accumulated value.
+  @inline(__always)
+  static func coverage(_ sum: Float, _ rule: FillRule) -> UInt8 {
+    var v = abs(sum)
+    if rule == .nonZero {
+      v = min(v, 1)
+    } else {
+      v = v - 2 * (v * 0.5).rounded(.down)
+      if v > 1 { v = 2 - v }
     }
+    return UInt8(v * 255 + 0.5)
+  }
+
+  /// The coverage of row `r` (relative to the bounds) into `out`, reported
+  /// as runs `[start, end)` of columns that may be covered (everything
+  /// outside them is 0). Touched chunks are summed pixel by pixel; the
+  /// chunks between them hold one value. Zeroes the row's cells and marks.
+  func scanRow(_ r: Int, rule: FillRule, into out: UnsafeMutablePointer<UInt8>, _ emit: (Int, Int) -> Void) {
+    let w = bounds.width
+    let chunkSize = 1 << Self.chunkShift
+    let chunks = (w + chunkSize - 1) >> Self.chunkShift
+    var runStart = -1
+    var sum: Float = 0
+    cells.withUnsafeMutableBufferPointer { cells in
+      touched.withUnsafeMutableBufferPointer { marks in
+        let c = cells.baseAddress! + r * stride
+        let rowMarks = marks.baseAddress! + r * wordsPerRow
+        var chunk = 0
+        while chunk < chunks {
+          let x0 = chunk << Self.chunkShift
+          let x1 = min(x0 + chunkSize, w)
+          if rowMarks[chunk >> 6] & (1 &<< UInt64(chunk & 63)) != 0 {
+            for x in x0..<x1 {
+              sum += c[x]
+              c[x] = 0
+              out[x] = Self.coverage(sum, rule)
+            }
+            if runStart < 0 { runStart = x0 }
+          } else {
+            let value = Self.coverage(sum, rule)
+            if value == 0 {
+              if runStart >= 0 { emit(runStart, x0); runStart = -1 }
+            } else {
+              (out + x0).update(repeating: value, count: x1 - x0)
+              if runStart < 0 { runStart = x0 }
+            }
+          }
+          chunk += 1
+        }
+        if runStart >= 0 { emit(runStart, w) }
+        // The guard columns and the marks, for the next fill.
+        c[w] = 0
+        c[w + 1] = 0
+        for i in 0..<wordsPerRow { rowMarks[i] = 0 }
+      }
+    }
+  }
+
+  /// Row `r`'s coverage for every column (0 outside the runs).
+  func coverageRow(_ r: Int, rule: FillRule, into out: UnsafeMutablePointer<UInt8>) {
+    out.update(repeating: 0, count: bounds.width)
+    scanRow(r, rule: rule, into: out) { _, _ in }
   }
 }

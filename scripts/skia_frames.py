@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Draws the raster benchmark's workloads with Skia (skia-python) and times
+them, for a side-by-side comparison with Springframe's rasterizer.
+
+    scripts/skia_frames.py DIR [--frames N]
+
+DIR holds WORKLOAD.json files written by `raster-benchmark --emit DIR`. For
+each, prints Skia's median ms per frame, and the pixel difference between
+Skia's frame and Springframe's (WORKLOAD.springframe.png, if present).
+"""
+import json, sys, time, glob, os
+import numpy as np
+import skia
+
+def color(hex_):
+    h = hex_.lstrip('#')
+    r, g, b, a = (int(h[i:i + 2], 16) for i in (0, 2, 4, 6))
+    return skia.Color(r, g, b, a)
+
+def shape_path(s):
+    p = skia.Path()
+    if 'rect' in s:
+        x, y, w, h = s['rect']; p.addRect(skia.Rect.MakeXYWH(x, y, w, h))
+    elif 'rrect' in s:
+        x, y, w, h, r = s['rrect']; p.addRRect(skia.RRect.MakeRectXY(skia.Rect.MakeXYWH(x, y, w, h), r, r))
+    elif 'circle' in s:
+        x, y, r = s['circle']; p.addCircle(x, y, r)
+    else:
+        for e in s['path']:
+            code = int(e[0])
+            if code == 0: p.moveTo(e[1], e[2])
+            elif code == 1: p.lineTo(e[1], e[2])
+            elif code == 2: p.cubicTo(e[1], e[2], e[3], e[4], e[5], e[6])
+            else: p.close()
+    return p
+
+CAPS = {'butt': skia.Paint.kButt_Cap, 'round': skia.Paint.kRound_Cap, 'square': skia.Paint.kSquare_Cap}
+JOINS = {'miter': skia.Paint.kMiter_Join, 'round': skia.Paint.kRound_Join, 'bevel': skia.Paint.kBevel_Join}
+
+def draw(frame, canvas):
+    canvas.clear(color(frame['background']))
+    for op in frame['ops']:
+        path = shape_path(op['shape'])
+        paint = skia.Paint(AntiAlias=True)
+        kind = op['op']
+        if kind == 'fill':
+            paint.setColor(color(op['color'])); canvas.drawPath(path, paint)
+        elif kind == 'linear':
+            stops = op['stops']
+            shader = skia.GradientShader.MakeLinear(
+                [skia.Point(*op['from']), skia.Point(*op['to'])], [color(c) for _, c in stops], [o for o, _ in stops])
+            paint.setShader(shader); canvas.drawPath(path, paint)
+        elif kind == 'stroke':
+            paint.setStyle(skia.Paint.kStroke_Style); paint.setStrokeWidth(op['width'])
+            paint.setStrokeCap(CAPS[op['cap']]); paint.setStrokeJoin(JOINS[op['join']])
+            paint.setColor(color(op['color'])); canvas.drawPath(path, paint)
+        elif kind == 'shadowed':
+            dx, dy = op['offset']; s = op['sigma']
+            paint.setColor(color(op['color']))
+            paint.setImageFilter(skia.ImageFilters.DropShadow(dx, dy, s, s, color(op['shadowColor'])))
+            canvas.drawPath(path, paint)
+
+def main():
+    folder = sys.argv[1]
+    frames = int(sys.argv[sys.argv.index('--frames') + 1]) if '--frames' in sys.argv else 30
+    for name in sorted(glob.glob(os.path.join(folder, '*.json'))):
+        frame = json.load(open(name))
+        surface = skia.Surface(frame['width'], frame['height'])
+        canvas = surface.getCanvas()
+        draw(frame, canvas)  # warm-up
+        times = []
+        for _ in range(frames):
+            start = time.perf_counter()
+            draw(frame, canvas)
+            surface.flushAndSubmit()
+            # Reading one pixel forces the work to finish, as our benchmark's pixmap does.
+            surface.makeImageSnapshot()
+            times.append(time.perf_counter() - start)
+        ms = sorted(times)[len(times) // 2] * 1000
+        skia_pixels = surface.makeImageSnapshot().toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType)
+        base = name[:-5]
+        skia.Image.fromarray(skia_pixels, colorType=skia.kRGBA_8888_ColorType).save(base + '.skia.png', skia.kPNG)
+        ours_path = base + '.springframe.png'
+        diff = ''
+        if os.path.exists(ours_path):
+            ours = skia.Image.open(ours_path).toarray(colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType)
+            d = np.abs(ours.astype(int) - skia_pixels.astype(int))
+            diff = f'  pixels vs Skia: mean {d.mean():.3f}/255, 99.9% ≤ {np.percentile(d, 99.9):.0f}/255, max {d.max()}/255'
+        print(f'{os.path.basename(base):22s} skia {ms:8.2f} ms/frame{diff}')
+
+if __name__ == '__main__':
+    main()
