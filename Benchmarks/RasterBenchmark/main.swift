@@ -13,13 +13,15 @@ import Raster
 
 var frames = 30
 var emitFolder: String?
+var only: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--frames": frames = Int(arguments.popFirst() ?? "") ?? frames
   case "--emit": emitFolder = arguments.popFirst()
+  case "--only": only = arguments.popFirst()
   default:
-    FileHandle.standardError.write(Data("usage: raster-benchmark [--frames N] [--emit DIR]\n".utf8))
+    FileHandle.standardError.write(Data("usage: raster-benchmark [--frames N] [--emit DIR] [--only WORKLOAD]\n".utf8))
     exit(2)
   }
 }
@@ -99,7 +101,7 @@ print("raster benchmark, \(width)×\(height), median of \(frames) frames")
 print("baseline: full-frame clear \(String(format: "%.3f", clearTime * 1000)) ms (\(String(format: "%.0f", megapixels / clearTime)) MP/s)")
 print("")
 print("workload".padding(toLength: 22, withPad: " ", startingAt: 0) + "   ms/frame      fps     MP/s   × clear")
-for workload in workloads {
+for workload in workloads where only == nil || workload.name == only {
   let time = measure(runs: frames) { i in
     let pixmap = workload.make(i).draw()
     sink &+= Int(pixmap.bytes[pixmap.bytes.count / 2])

@@ -55,10 +55,70 @@ extension Pixmap {
   /// offset moves the pixels exactly. The shadow is not composited: draw it,
   /// then the pixmap over it.
   public func shadow(color: PremultipliedColor, sigma: Double, offset: Vector2 = .zero) -> Pixmap {
-    guard width > 0, height > 0 else { return self }
-    return Self.filtered(
-      planes: silhouettePlanes(color: color), width: width, height: height,
-      blur: GaussianBlur(sigma: sigma), shift: offset)
+    var out = Pixmap(width: width, height: height)
+    let c = color.clamped
+    guard let alpha = shadowAlpha(sigma: sigma, offset: offset, colorAlpha: c.alpha) else { return out }
+    let tint = SIMD4<Float>(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
+    out.bytes.withUnsafeMutableBufferPointer { dst in
+      alpha.withUnsafeBufferPointer { alpha in
+        for i in 0..<(width * height) {
+          let a = min(max(alpha[i], 0), 255)
+          let v = tint * a + 0.5
+          let alphaByte = UInt8(min(v[3], 255))
+          dst[4 * i + 3] = alphaByte
+          dst[4 * i] = min(UInt8(min(v[0], 255)), alphaByte)
+          dst[4 * i + 1] = min(UInt8(min(v[1], 255)), alphaByte)
+          dst[4 * i + 2] = min(UInt8(min(v[2], 255)), alphaByte)
+        }
+      }
+    }
+    return out
+  }
+
+  /// The blurred, shifted alpha of this pixmap as 8-bit coverage (row-major,
+  /// width × height), or nil when a shadow of `colorAlpha` would round to
+  /// nothing everywhere. A shadow is one colour under this coverage: the
+  /// canvas composites it with the solid-colour blender.
+  public func shadowCoverage(sigma: Double, offset: Vector2, colorAlpha: Double = 1) -> [UInt8]? {
+    guard let alpha = shadowAlpha(sigma: sigma, offset: offset, colorAlpha: colorAlpha) else { return nil }
+    let count = width * height
+    return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+      alpha.withUnsafeBufferPointer { a in
+        for i in 0..<count {
+          let v = a[i]
+          out[i] = UInt8((v < 0 ? 0 : v > 255 ? 255 : v) + 0.5)
+        }
+      }
+      initialized = count
+    }
+  }
+
+  /// The alpha channel as floats (0…255), blurred and shifted; nil when a
+  /// shadow of `colorAlpha` would round to nothing everywhere.
+  func shadowAlpha(sigma: Double, offset: Vector2, colorAlpha: Double) -> [Float]? {
+    guard width > 0, height > 0 else { return nil }
+    let blur = GaussianBlur(sigma: sigma)
+    let count = width * height
+    var alpha = [Float](repeating: 0, count: count)
+    var mass: Float = 0
+    bytes.withUnsafeBufferPointer { src in
+      alpha.withUnsafeMutableBufferPointer { a in
+        for i in 0..<count {
+          let v = Float(src[4 * i + 3])
+          a[i] = v
+          mass += v
+        }
+      }
+    }
+    let peak = Float(blur.peakWeight)
+    let reach = Double(blur.reach + 1)
+    guard mass * Float(colorAlpha) * peak * peak >= 0.25, offset.x.isFinite, offset.y.isFinite,
+      abs(offset.x) < Double(width) + reach, abs(offset.y) < Double(height) + reach
+    else { return nil }
+    if !(blur.isIdentity && offset == .zero) {
+      blur.applyToPlane(&alpha, width: width, height: height, shift: offset)
+    }
+    return alpha
   }
 
   /// Blurs and shifts premultiplied float planes (w × h × 4, 0…255) and

@@ -59,8 +59,10 @@ public final class Canvas {
     let top = targets.count - 1
     let clip = clips[clips.count - 1]
     let origin = targets[top].origin
-    Rasterizer.scan(polylines, rule: rule, clip: region, accumulator: accumulator) { y, x, count, coverage in
-      Compositor.blendRow(coverage, x0: x, y: y, count: count, source: source, clip: clip, into: &targets[top].pixmap, origin: origin)
+    Rasterizer.scan(polylines, rule: rule, clip: region, accumulator: accumulator) { y, x, count, constant, coverage in
+      Compositor.blendRow(
+        coverage, x0: x, y: y, count: count, constant: constant, source: source, clip: clip, into: &targets[top].pixmap,
+        origin: origin)
     }
   }
 
@@ -137,11 +139,19 @@ public final class Canvas {
     let layer = targets.removeLast()
     let parent = targets.count - 1
     let clip = clips[clips.count - 1]
-    for (image, origin) in layer.effects.apply(to: layer.pixmap, origin: layer.origin) {
-      Compositor.blendLayer(
-        image, origin: origin, opacity: layer.opacity, clip: clip, into: &targets[parent].pixmap,
-        targetOrigin: targets[parent].origin)
+    let content = layer.effects.blur > 0 ? layer.pixmap.blurred(sigma: layer.effects.blur) : layer.pixmap
+    if let shadow = layer.effects.shadow,
+      let coverage = content.shadowCoverage(sigma: shadow.sigma, offset: shadow.offset, colorAlpha: shadow.color.clamped.alpha)
+    {
+      // The shadow: its colour (times the layer's opacity) under the blurred silhouette.
+      let mask = CoverageMask(bounds: layer.device, coverage: coverage)
+      Compositor.blend(
+        mask, paint: .solid(shadow.color.clamped * min(max(layer.opacity, 0), 1)), clip: clip,
+        into: &targets[parent].pixmap, origin: targets[parent].origin)
     }
+    Compositor.blendLayer(
+      content, origin: layer.origin, opacity: layer.opacity, clip: clip, into: &targets[parent].pixmap,
+      targetOrigin: targets[parent].origin)
   }
 }
 
@@ -174,11 +184,4 @@ public struct LayerEffects: Sendable {
     )
   }
 
-  /// The images to composite, bottom first, with their device origins.
-  func apply(to pixmap: Pixmap, origin: (x: Int, y: Int)) -> [(Pixmap, (x: Int, y: Int))] {
-    let content = blur > 0 ? pixmap.blurred(sigma: blur) : pixmap
-    guard let shadow else { return [(content, origin)] }
-    let silhouette = content.shadow(color: shadow.color, sigma: shadow.sigma, offset: shadow.offset)
-    return [(silhouette, origin), (content, origin)]
-  }
 }

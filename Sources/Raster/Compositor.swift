@@ -16,6 +16,7 @@ enum Compositor {
     let solid: RGBA8?
     let shader: (any Shader)?
     var row: [Float] = []
+    var bytes: [UInt8] = []
     init(_ paint: Paint) {
       switch paint {
       case .solid(let c): solid = RGBA8(c); shader = nil
@@ -29,13 +30,26 @@ enum Compositor {
   /// into `pixmap`, whose top-left pixel is at device `origin`, under the
   /// optional clip (which it multiplies into `coverage`).
   static func blendRow(
-    _ coverage: UnsafeMutablePointer<UInt8>, x0: Int, y: Int, count: Int, source: Source, clip: CoverageMask?,
-    into pixmap: inout Pixmap, origin: (x: Int, y: Int)
+    _ coverage: UnsafeMutablePointer<UInt8>, x0: Int, y: Int, count: Int, constant: UInt8? = nil, source: Source,
+    clip: CoverageMask?, into pixmap: inout Pixmap, origin: (x: Int, y: Int)
   ) {
     // The part of the row inside the target.
     let py = y - origin.y
     guard py >= 0, py < pixmap.height else { return }
     var start = max(x0, origin.x), end = min(x0 + count, origin.x + pixmap.width)
+    guard start < end else { return }
+    if let constant {
+      if clip == nil, let solid = source.solid {
+        // One coverage for the whole run: no per-pixel coverage to read.
+        let width = pixmap.width
+        pixmap.bytes.withUnsafeMutableBufferPointer { dst in
+          let d = dst.baseAddress! + 4 * (py * width + (start - origin.x))
+          fillSolidRun(solid, coverage: constant, into: d, count: end - start)
+        }
+        return
+      }
+      (coverage + (start - x0)).update(repeating: constant, count: end - start)
+    }
     if let clip {
       guard y >= clip.bounds.y0, y < clip.bounds.y1 else { return }
       start = max(start, clip.bounds.x0); end = min(end, clip.bounds.x1)
@@ -55,10 +69,16 @@ enum Compositor {
       if let solid = source.solid {
         blendSolidRow(solid, coverage: coverage + (start - x0), into: d, count: end - start)
       } else if let shader = source.shader {
-        if source.row.count < 4 * (end - start) { source.row = [Float](repeating: 0, count: 4 * (end - start)) }
+        let n = end - start
+        if source.row.count < 4 * n {
+          source.row = [Float](repeating: 0, count: 4 * n)
+          source.bytes = [UInt8](repeating: 0, count: 4 * n)
+        }
         source.row.withUnsafeMutableBufferPointer { row in
-          shader.shade(x: start, y: y, count: end - start, into: row.baseAddress!)
-          blendFloatRow(row.baseAddress!, coverage: coverage + (start - x0), into: d, count: end - start)
+          source.bytes.withUnsafeMutableBufferPointer { bytes in
+            shader.shade8(x: start, y: y, count: n, into: bytes.baseAddress!, scratch: row.baseAddress!)
+            blendPremultipliedRow(bytes.baseAddress!, weights: coverage + (start - x0), into: d, count: n)
+          }
         }
       }
     }
@@ -66,15 +86,37 @@ enum Compositor {
 
   /// Blends `paint` under coverage `mask` (device pixels) into `pixmap`,
   /// whose top-left pixel is at device `origin`.
-  static func blend(_ mask: CoverageMask, paint: Paint, into pixmap: inout Pixmap, origin: (x: Int, y: Int)) {
+  static func blend(
+    _ mask: CoverageMask, paint: Paint, clip: CoverageMask? = nil, into pixmap: inout Pixmap, origin: (x: Int, y: Int)
+  ) {
     let source = Source(paint)
     guard !source.isInvisible, !mask.bounds.isEmpty else { return }
     var row = [UInt8](repeating: 0, count: mask.bounds.width)
     row.withUnsafeMutableBufferPointer { row in
+      mask.coverage.withUnsafeBufferPointer { coverage in
       for y in mask.bounds.y0..<mask.bounds.y1 {
-        for i in 0..<mask.bounds.width { row[i] = mask.coverage[(y - mask.bounds.y0) * mask.bounds.width + i] }
-        blendRow(row.baseAddress!, x0: mask.bounds.x0, y: y, count: mask.bounds.width, source: source, clip: nil, into: &pixmap, origin: origin)
+        row.baseAddress!.update(from: coverage.baseAddress! + (y - mask.bounds.y0) * mask.bounds.width, count: mask.bounds.width)
+        blendRow(row.baseAddress!, x0: mask.bounds.x0, y: y, count: mask.bounds.width, source: source, clip: clip, into: &pixmap, origin: origin)
       }
+      }
+    }
+  }
+
+  /// A run of pixels under one coverage value: opaque at full coverage is
+  /// a fill with whole-pixel stores; otherwise one premultiplied source.
+  @inline(__always)
+  static func fillSolidRun(_ src: RGBA8, coverage c: UInt8, into d: UnsafeMutablePointer<UInt8>, count: Int) {
+    if c == 255 && src.a == 255 {
+      let pattern = UInt32(src.r) | UInt32(src.g) << 8 | UInt32(src.b) << 16 | UInt32(src.a) << 24
+      UnsafeMutableRawPointer(d).initializeMemory(as: UInt32.self, repeating: pattern.littleEndian, count: count)
+      return
+    }
+    let (r, g, b, a) = (mul255(src.r, c), mul255(src.g, c), mul255(src.b, c), mul255(src.a, c))
+    let keep = 255 &- a
+    for i in 0..<count {
+      let p = d + 4 * i
+      p[0] = add(r, mul255(p[0], keep)); p[1] = add(g, mul255(p[1], keep))
+      p[2] = add(b, mul255(p[2], keep)); p[3] = add(a, mul255(p[3], keep))
     }
   }
 
@@ -105,23 +147,6 @@ enum Compositor {
       p[1] = add(mul255(src.g, c), mul255(p[1], keep))
       p[2] = add(mul255(src.b, c), mul255(p[2], keep))
       p[3] = add(sa, mul255(p[3], keep))
-    }
-  }
-
-  @inline(__always)
-  static func blendFloatRow(_ s: UnsafePointer<Float>, coverage m: UnsafePointer<UInt8>, into d: UnsafeMutablePointer<UInt8>, count: Int) {
-    for i in 0..<count {
-      let c = m[i]
-      if c == 0 { continue }
-      let k = Float(c) * (1 / 255)
-      let p = d + 4 * i
-      let sa = s[4 * i + 3] * k
-      let keep = 1 - sa
-      for ch in 0..<3 {
-        let v = s[4 * i + ch] * k * 255 + Float(p[ch]) * keep
-        p[ch] = UInt8(min(max(v + 0.5, 0), 255))
-      }
-      p[3] = UInt8(min(max(sa * 255 + Float(p[3]) * keep + 0.5, 0), 255))
     }
   }
 

@@ -23,6 +23,8 @@ struct GradientRamp: Sendable {
   static let resolution = 1024
   /// 4 floats per entry.
   let table: [Float]
+  /// The same entries as premultiplied RGBA8, packed little-endian.
+  let bytes: [UInt32]
   let isOpaque: Bool
 
   init(stops unsorted: [GradientStop]) {
@@ -35,6 +37,11 @@ struct GradientRamp: Sendable {
       table[4 * i + 2] = Float(c.blue); table[4 * i + 3] = Float(c.alpha)
     }
     self.table = table
+    bytes = (0..<Self.resolution).map { i in
+      let c = RGBA8(PremultipliedColor(
+        red: Double(table[4 * i]), green: Double(table[4 * i + 1]), blue: Double(table[4 * i + 2]), alpha: Double(table[4 * i + 3])))
+      return (UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24).littleEndian
+    }
     isOpaque = stops.allSatisfy { $0.color.alpha >= 1 }
   }
 
@@ -47,6 +54,12 @@ struct GradientRamp: Sendable {
     let a = stops[i - 1], b = stops[i]
     let span = b.offset - a.offset
     return span > 0 ? PremultipliedColor.interpolate(a.color, b.color, (t - a.offset) / span) : b.color
+  }
+
+  @inline(__always)
+  func index(_ t: Double) -> Int {
+    let clamped = t.isNaN ? 0 : min(max(t, 0), 1)
+    return Int(clamped * Double(Self.resolution - 1) + 0.5)
   }
 
   @inline(__always)
@@ -75,10 +88,18 @@ public struct LinearGradientShader: Shader {
 
   public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<Float>) {
     let py = Double(y) + 0.5 - start.y
-    var t = (Double(x) + 0.5 - start.x) * direction.x + py * direction.y
-    for i in 0..<count {
-      ramp.write(t: t, to: output + 4 * i)
-      t += direction.x
+    let t0 = (Double(x) + 0.5 - start.x) * direction.x + py * direction.y
+    for i in 0..<count { ramp.write(t: t0 + Double(i) * direction.x, to: output + 4 * i) }
+  }
+
+  public func shade8(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<Float>) {
+    let py = Double(y) + 0.5 - start.y
+    let t0 = (Double(x) + 0.5 - start.x) * direction.x + py * direction.y
+    let out = UnsafeMutableRawPointer(output)
+    ramp.bytes.withUnsafeBufferPointer { table in
+      for i in 0..<count {
+        out.storeBytes(of: table[ramp.index(t0 + Double(i) * direction.x)], toByteOffset: 4 * i, as: UInt32.self)
+      }
     }
   }
 }
@@ -103,11 +124,20 @@ public struct RadialGradientShader: Shader {
   }
   public var isOpaque: Bool { ramp.isOpaque }
 
+  @inline(__always)
+  func parameter(_ x: Int, _ y: Int) -> Double {
+    let p = deviceToGradient.apply(Point(Double(x) + 0.5, Double(y) + 0.5)) - center
+    return inverseSpan == 0 ? (p.length > startRadius ? 1 : 0) : (p.length - startRadius) * inverseSpan
+  }
+
   public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<Float>) {
-    for i in 0..<count {
-      let p = deviceToGradient.apply(Point(Double(x + i) + 0.5, Double(y) + 0.5)) - center
-      let t = inverseSpan == 0 ? (p.length > startRadius ? 1 : 0) : (p.length - startRadius) * inverseSpan
-      ramp.write(t: t, to: output + 4 * i)
+    for i in 0..<count { ramp.write(t: parameter(x + i, y), to: output + 4 * i) }
+  }
+
+  public func shade8(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<Float>) {
+    let out = UnsafeMutableRawPointer(output)
+    ramp.bytes.withUnsafeBufferPointer { table in
+      for i in 0..<count { out.storeBytes(of: table[ramp.index(parameter(x + i, y))], toByteOffset: 4 * i, as: UInt32.self) }
     }
   }
 }

@@ -31,21 +31,22 @@ public enum Rasterizer {
   }
 
   /// Streams the coverage of `polylines` as runs of covered pixels: for
-  /// each run, its device row, first device column, length, and coverage
-  /// (writable, for a clip to multiply into). Rows are visited top to
-  /// bottom; uncovered stretches are skipped without being looked at.
+  /// each run, its device row, first device column, length, and either one
+  /// coverage for the whole run (`constant`) or per-pixel coverage in
+  /// `coverage` (writable, for a clip to multiply into). Rows are visited
+  /// top to bottom; uncovered stretches are skipped without being looked at.
   @discardableResult
   static func scan(
     _ polylines: [Polyline], rule: FillRule, clip: PixelRect, accumulator: Accumulator,
-    _ body: (_ y: Int, _ x: Int, _ count: Int, _ coverage: UnsafeMutablePointer<UInt8>) -> Void
+    _ body: (_ y: Int, _ x: Int, _ count: Int, _ constant: UInt8?, _ coverage: UnsafeMutablePointer<UInt8>) -> Void
   ) -> PixelRect? {
     guard accumulator.begin(polylines, clip: clip) else { return nil }
     let bounds = accumulator.bounds
     accumulator.row.withUnsafeMutableBufferPointer { row in
       let out = row.baseAddress!
       for r in 0..<bounds.height {
-        accumulator.scanRow(r, rule: rule, into: out) { start, end in
-          body(bounds.y0 + r, bounds.x0 + start, end - start, out + start)
+        accumulator.scanRow(r, rule: rule, into: out) { start, end, constant in
+          body(bounds.y0 + r, bounds.x0 + start, end - start, constant, out + start)
         }
       }
     }
@@ -54,12 +55,12 @@ public enum Rasterizer {
 }
 
 /// The signed-area accumulation buffer: a dense float per pixel of a fill's
-/// bounds plus two guard columns, and a bit per 32-pixel chunk of each row
+/// bounds plus two guard columns, and a bit per 16-pixel chunk of each row
 /// that an edge touched (sparse scanlines: between touched chunks the
 /// coverage is constant). Reading a row zeroes it, so the memory is reused
 /// from fill to fill without clearing.
 final class Accumulator {
-  static let chunkShift = 5  // 32 pixels per chunk
+  static let chunkShift = 4  // 16 pixels per chunk
   private(set) var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
   private(set) var stride = 0
   private(set) var wordsPerRow = 0
@@ -209,15 +210,15 @@ final class Accumulator {
     return UInt8(v * 255 + 0.5)
   }
 
-  /// The coverage of row `r` (relative to the bounds) into `out`, reported
-  /// as runs `[start, end)` of columns that may be covered (everything
-  /// outside them is 0). Touched chunks are summed pixel by pixel; the
-  /// chunks between them hold one value. Zeroes the row's cells and marks.
-  func scanRow(_ r: Int, rule: FillRule, into out: UnsafeMutablePointer<UInt8>, _ emit: (Int, Int) -> Void) {
+  /// The coverage of row `r` (relative to the bounds), reported as runs
+  /// `[start, end)`: runs over chunks an edge touched carry per-pixel
+  /// coverage (written to `out`), runs between them one constant value
+  /// (nil means per-pixel). Uncovered stretches are not reported. Zeroes
+  /// the row's cells and marks for the next fill.
+  func scanRow(_ r: Int, rule: FillRule, into out: UnsafeMutablePointer<UInt8>, _ emit: (Int, Int, UInt8?) -> Void) {
     let w = bounds.width
     let chunkSize = 1 << Self.chunkShift
     let chunks = (w + chunkSize - 1) >> Self.chunkShift
-    var runStart = -1
     var sum: Float = 0
     cells.withUnsafeMutableBufferPointer { cells in
       touched.withUnsafeMutableBufferPointer { marks in
@@ -226,26 +227,27 @@ final class Accumulator {
         var chunk = 0
         while chunk < chunks {
           let x0 = chunk << Self.chunkShift
-          let x1 = min(x0 + chunkSize, w)
           if rowMarks[chunk >> 6] & (1 &<< UInt64(chunk & 63)) != 0 {
+            // A run of touched chunks, summed pixel by pixel.
+            var end = chunk + 1
+            while end < chunks && rowMarks[end >> 6] & (1 &<< UInt64(end & 63)) != 0 { end += 1 }
+            let x1 = min(end << Self.chunkShift, w)
             for x in x0..<x1 {
               sum += c[x]
               c[x] = 0
               out[x] = Self.coverage(sum, rule)
             }
-            if runStart < 0 { runStart = x0 }
+            emit(x0, x1, nil)
+            chunk = end
           } else {
+            // Untouched chunks up to the next touched one: one value.
+            var end = chunk + 1
+            while end < chunks && rowMarks[end >> 6] & (1 &<< UInt64(end & 63)) == 0 { end += 1 }
             let value = Self.coverage(sum, rule)
-            if value == 0 {
-              if runStart >= 0 { emit(runStart, x0); runStart = -1 }
-            } else {
-              (out + x0).update(repeating: value, count: x1 - x0)
-              if runStart < 0 { runStart = x0 }
-            }
+            if value != 0 { emit(x0, min(end << Self.chunkShift, w), value) }
+            chunk = end
           }
-          chunk += 1
         }
-        if runStart >= 0 { emit(runStart, w) }
         // The guard columns and the marks, for the next fill.
         c[w] = 0
         c[w + 1] = 0
@@ -257,6 +259,8 @@ final class Accumulator {
   /// Row `r`'s coverage for every column (0 outside the runs).
   func coverageRow(_ r: Int, rule: FillRule, into out: UnsafeMutablePointer<UInt8>) {
     out.update(repeating: 0, count: bounds.width)
-    scanRow(r, rule: rule, into: out) { _, _ in }
+    scanRow(r, rule: rule, into: out) { start, end, constant in
+      if let constant { (out + start).update(repeating: constant, count: end - start) }
+    }
   }
 }
