@@ -2,7 +2,7 @@
 """Draws the raster benchmark's workloads with Skia (skia-python) and times
 them, for a side-by-side comparison with Springframe's rasterizer.
 
-    scripts/skia_frames.py DIR [--frames N]
+    scripts/skia_frames.py DIR [--frames N] [--only WORKLOAD]
 
 DIR holds WORKLOAD.json files written by `raster-benchmark --emit DIR`. For
 each, prints Skia's median ms per frame, and the pixel difference between
@@ -63,7 +63,10 @@ def draw(frame, canvas):
 def main():
     folder = sys.argv[1]
     frames = int(sys.argv[sys.argv.index('--frames') + 1]) if '--frames' in sys.argv else 30
+    only = sys.argv[sys.argv.index('--only') + 1] if '--only' in sys.argv else None
     for name in sorted(glob.glob(os.path.join(folder, '*.json'))):
+        if only and os.path.basename(name)[:-5] != only:
+            continue
         frame = json.load(open(name))
         surface = skia.Surface(frame['width'], frame['height'])
         canvas = surface.getCanvas()

@@ -59,10 +59,12 @@ public final class Canvas {
     let top = targets.count - 1
     let clip = clips[clips.count - 1]
     let origin = targets[top].origin
-    Rasterizer.scan(polylines, rule: rule, clip: region, accumulator: accumulator) { y, x, count, constant, coverage in
-      Compositor.blendRow(
-        coverage, x0: x, y: y, count: count, constant: constant, source: source, clip: clip, into: &targets[top].pixmap,
-        origin: origin)
+    let area = region
+    let accumulator = self.accumulator
+    Compositor.withTarget(&targets[top].pixmap, origin: origin) { target in
+      Rasterizer.scan(polylines, rule: rule, clip: area, accumulator: accumulator) { y, x, count, constant, coverage in
+        Compositor.blendRow(coverage, x0: x, y: y, count: count, constant: constant, source: source, clip: clip, into: target)
+      }
     }
   }
 

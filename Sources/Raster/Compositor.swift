@@ -15,8 +15,17 @@ enum Compositor {
   final class Source {
     let solid: RGBA8?
     let shader: (any Shader)?
-    var row: [Float] = []
-    var bytes: [UInt8] = []
+    /// Scratch rows for shaders (raw memory, freed in deinit).
+    private(set) var floats = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+    private(set) var bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+    private var capacity = 0
+    deinit { floats.deallocate(); bytes.deallocate() }
+    func reserve(_ pixels: Int) {
+      guard capacity < pixels else { return }
+      floats.deallocate(); bytes.deallocate()
+      floats = .allocate(capacity: 4 * pixels); bytes = .allocate(capacity: 4 * pixels)
+      capacity = pixels
+    }
     init(_ paint: Paint) {
       switch paint {
       case .solid(let c): solid = RGBA8(c); shader = nil
@@ -31,21 +40,19 @@ enum Compositor {
   /// optional clip (which it multiplies into `coverage`).
   static func blendRow(
     _ coverage: UnsafeMutablePointer<UInt8>, x0: Int, y: Int, count: Int, constant: UInt8? = nil, source: Source,
-    clip: CoverageMask?, into pixmap: inout Pixmap, origin: (x: Int, y: Int)
+    clip: CoverageMask?, into target: Target
   ) {
     // The part of the row inside the target.
+    let origin = target.origin
     let py = y - origin.y
-    guard py >= 0, py < pixmap.height else { return }
-    var start = max(x0, origin.x), end = min(x0 + count, origin.x + pixmap.width)
+    guard py >= 0, py < target.height else { return }
+    var start = max(x0, origin.x), end = min(x0 + count, origin.x + target.width)
     guard start < end else { return }
     if let constant {
       if clip == nil, let solid = source.solid {
         // One coverage for the whole run: no per-pixel coverage to read.
-        let width = pixmap.width
-        pixmap.bytes.withUnsafeMutableBufferPointer { dst in
-          let d = dst.baseAddress! + 4 * (py * width + (start - origin.x))
-          fillSolidRun(solid, coverage: constant, into: d, count: end - start)
-        }
+        let d = target.pixels + 4 * (py * target.width + (start - origin.x))
+        fillSolidRun(solid, coverage: constant, into: d, count: end - start)
         return
       }
       (coverage + (start - x0)).update(repeating: constant, count: end - start)
@@ -63,24 +70,30 @@ enum Compositor {
     while start < end && coverage[start - x0] == 0 { start += 1 }
     while end > start && coverage[end - 1 - x0] == 0 { end -= 1 }
     guard start < end else { return }
-    let width = pixmap.width
-    pixmap.bytes.withUnsafeMutableBufferPointer { dst in
-      let d = dst.baseAddress! + 4 * (py * width + (start - origin.x))
-      if let solid = source.solid {
-        blendSolidRow(solid, coverage: coverage + (start - x0), into: d, count: end - start)
-      } else if let shader = source.shader {
-        let n = end - start
-        if source.row.count < 4 * n {
-          source.row = [Float](repeating: 0, count: 4 * n)
-          source.bytes = [UInt8](repeating: 0, count: 4 * n)
-        }
-        source.row.withUnsafeMutableBufferPointer { row in
-          source.bytes.withUnsafeMutableBufferPointer { bytes in
-            shader.shade8(x: start, y: y, count: n, into: bytes.baseAddress!, scratch: row.baseAddress!)
-            blendPremultipliedRow(bytes.baseAddress!, weights: coverage + (start - x0), into: d, count: n)
-          }
-        }
-      }
+    let d = target.pixels + 4 * (py * target.width + (start - origin.x))
+    if let solid = source.solid {
+      blendSolidRow(solid, coverage: coverage + (start - x0), into: d, count: end - start)
+    } else if let shader = source.shader {
+      let n = end - start
+      source.reserve(n)
+      shader.shade8(x: start, y: y, count: n, into: source.bytes, scratch: source.floats)
+      blendPremultipliedRow(source.bytes, weights: coverage + (start - x0), into: d, count: n)
+    }
+  }
+
+  /// Where blending writes: a pixmap's bytes and its place in device space.
+  struct Target {
+    let pixels: UnsafeMutablePointer<UInt8>
+    let width: Int
+    let height: Int
+    let origin: (x: Int, y: Int)
+  }
+
+  /// Runs `body` with `pixmap` as a blending target.
+  static func withTarget<R>(_ pixmap: inout Pixmap, origin: (x: Int, y: Int), _ body: (Target) -> R) -> R {
+    let (w, h) = (pixmap.width, pixmap.height)
+    return pixmap.bytes.withUnsafeMutableBufferPointer { bytes in
+      body(Target(pixels: bytes.baseAddress!, width: w, height: h, origin: origin))
     }
   }
 
@@ -92,12 +105,14 @@ enum Compositor {
     let source = Source(paint)
     guard !source.isInvisible, !mask.bounds.isEmpty else { return }
     var row = [UInt8](repeating: 0, count: mask.bounds.width)
-    row.withUnsafeMutableBufferPointer { row in
-      mask.coverage.withUnsafeBufferPointer { coverage in
-      for y in mask.bounds.y0..<mask.bounds.y1 {
-        row.baseAddress!.update(from: coverage.baseAddress! + (y - mask.bounds.y0) * mask.bounds.width, count: mask.bounds.width)
-        blendRow(row.baseAddress!, x0: mask.bounds.x0, y: y, count: mask.bounds.width, source: source, clip: clip, into: &pixmap, origin: origin)
-      }
+    withTarget(&pixmap, origin: origin) { target in
+      row.withUnsafeMutableBufferPointer { row in
+        mask.coverage.withUnsafeBufferPointer { coverage in
+          for y in mask.bounds.y0..<mask.bounds.y1 {
+            row.baseAddress!.update(from: coverage.baseAddress! + (y - mask.bounds.y0) * mask.bounds.width, count: mask.bounds.width)
+            blendRow(row.baseAddress!, x0: mask.bounds.x0, y: y, count: mask.bounds.width, source: source, clip: clip, into: target)
+          }
+        }
       }
     }
   }

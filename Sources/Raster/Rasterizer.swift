@@ -22,6 +22,7 @@ public enum Rasterizer {
     guard accumulator.begin(polylines, clip: clip) else { return nil }
     let bounds = accumulator.bounds
     var out = [UInt8](repeating: 0, count: bounds.width * bounds.height)
+    // (Each row is written whole by coverageRow.)
     out.withUnsafeMutableBufferPointer { buffer in
       for row in 0..<bounds.height {
         accumulator.coverageRow(row, rule: rule, into: buffer.baseAddress! + row * bounds.width)
@@ -42,12 +43,10 @@ public enum Rasterizer {
   ) -> PixelRect? {
     guard accumulator.begin(polylines, clip: clip) else { return nil }
     let bounds = accumulator.bounds
-    accumulator.row.withUnsafeMutableBufferPointer { row in
-      let out = row.baseAddress!
-      for r in 0..<bounds.height {
-        accumulator.scanRow(r, rule: rule, into: out) { start, end, constant in
-          body(bounds.y0 + r, bounds.x0 + start, end - start, constant, out + start)
-        }
+    let out = accumulator.row
+    for r in 0..<bounds.height {
+      accumulator.scanRow(r, rule: rule, into: out) { start, end, constant in
+        body(bounds.y0 + r, bounds.x0 + start, end - start, constant, out + start)
       }
     }
     return bounds
@@ -59,17 +58,39 @@ public enum Rasterizer {
 /// that an edge touched (sparse scanlines: between touched chunks the
 /// coverage is constant). Reading a row zeroes it, so the memory is reused
 /// from fill to fill without clearing.
+///
+/// The buffers are raw memory owned by the accumulator (freed in `deinit`):
+/// they are touched for every pixel of every fill, where array uniqueness
+/// and exclusivity checks would cost a fifth of the time.
 final class Accumulator {
   static let chunkShift = 4  // 16 pixels per chunk
   private(set) var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
   private(set) var stride = 0
   private(set) var wordsPerRow = 0
-  var cells: [Float] = []
-  var touched: [UInt64] = []
+  private(set) var cells = UnsafeMutablePointer<Float>.allocate(capacity: 0)
+  private var cellCapacity = 0
+  private(set) var touched = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
+  private var touchedCapacity = 0
   /// One row of 8-bit coverage, for streaming.
-  var row: [UInt8] = []
+  private(set) var row = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
+  private var rowCapacity = 0
 
   init() {}
+
+  deinit {
+    cells.deallocate()
+    touched.deallocate()
+    row.deallocate()
+  }
+
+  /// Zeroed memory for at least `count` elements, reusing `pointer` when it is large enough.
+  private static func ensure<T>(_ pointer: inout UnsafeMutablePointer<T>, _ capacity: inout Int, _ count: Int, zero: T) {
+    guard capacity < count else { return }
+    pointer.deallocate()
+    pointer = .allocate(capacity: count)
+    pointer.initialize(repeating: zero, count: count)
+    capacity = count
+  }
 
   /// Prepares for `polylines` within `clip` and deposits their edges;
   /// false when they cover no pixel of it.
@@ -86,11 +107,11 @@ final class Accumulator {
     bounds = area
     stride = area.width + 2
     let needed = stride * area.height
-    if cells.count < needed { cells = [Float](repeating: 0, count: needed) }
+    Self.ensure(&cells, &cellCapacity, needed, zero: 0)
     let chunks = (stride + (1 << Self.chunkShift) - 1) >> Self.chunkShift
     wordsPerRow = (chunks + 63) >> 6
-    if touched.count < wordsPerRow * area.height { touched = [UInt64](repeating: 0, count: wordsPerRow * area.height) }
-    if row.count < area.width { row = [UInt8](repeating: 0, count: area.width) }
+    Self.ensure(&touched, &touchedCapacity, wordsPerRow * area.height, zero: 0)
+    Self.ensure(&row, &rowCapacity, area.width, zero: 0)
     for line in polylines where line.points.count > 1 {
       var previous = line.points[line.points.count - 1]
       for p in line.points {
@@ -141,9 +162,9 @@ final class Accumulator {
     let stride = self.stride
     let words = wordsPerRow
     let shift = Self.chunkShift
-    touched.withUnsafeMutableBufferPointer { marks in
-    cells.withUnsafeMutableBufferPointer { buffer in
-      let a = buffer.baseAddress!
+    let marks = touched
+    let a = cells
+    do {
       for row in firstRow..<lastRow {
         let rowStart = row * stride
         let rowTop = Double(row)
@@ -157,7 +178,7 @@ final class Accumulator {
         let xbCeil = xb.rounded(.up)
         let xbIndex = Int(xbCeil)
         // Mark the chunks this row's deposits land in (up to xb + 1).
-        let rowMarks = marks.baseAddress! + row * words
+        let rowMarks = marks + row * words
         var chunk = xaIndex >> shift
         let lastChunk = (max(xbIndex, xaIndex + 1)) >> shift
         while chunk <= lastChunk {
@@ -194,7 +215,6 @@ final class Accumulator {
         x = xNext
       }
     }
-    }
   }
 
   /// Coverage under the fill rule for an accumulated value.
@@ -220,10 +240,10 @@ final class Accumulator {
     let chunkSize = 1 << Self.chunkShift
     let chunks = (w + chunkSize - 1) >> Self.chunkShift
     var sum: Float = 0
-    cells.withUnsafeMutableBufferPointer { cells in
-      touched.withUnsafeMutableBufferPointer { marks in
-        let c = cells.baseAddress! + r * stride
-        let rowMarks = marks.baseAddress! + r * wordsPerRow
+    do {
+      do {
+        let c = cells + r * stride
+        let rowMarks = touched + r * wordsPerRow
         var chunk = 0
         while chunk < chunks {
           let x0 = chunk << Self.chunkShift
