@@ -37,13 +37,24 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // Drawing operations as JSON, shared with Skia (scripts/skia_frames.py):
+    // the benchmark's workloads and the rasterizer's golden images.
+    .target(
+      name: "DisplayListFixtures",
+      dependencies: ["Raster", "Primitives"],
+      path: "Benchmarks/DisplayListFixtures"
+    ),
     .executableTarget(
       name: "RasterBenchmark",
-      dependencies: ["Raster", "Primitives", "PNGCodec"],
+      dependencies: ["Raster", "Primitives", "PNGCodec", "DisplayListFixtures"],
       path: "Benchmarks/RasterBenchmark"
     ),
     .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
-    .testTarget(name: "RasterTests", dependencies: ["Raster", "Primitives"]),
+    .testTarget(
+      name: "RasterTests",
+      dependencies: ["Raster", "Primitives", "PNGCodec", "DisplayListFixtures"],
+      resources: [.copy("Goldens")]
+    ),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
     .testTarget(name: "SyntaxTests", dependencies: ["Syntax"]),
     .testTarget(

@@ -3,6 +3,7 @@
 them, for a side-by-side comparison with Springframe's rasterizer.
 
     scripts/skia_frames.py DIR [--frames N] [--only WORKLOAD]
+    scripts/skia_frames.py --goldens DIR     (writes Skia's NAME.png for every NAME.json)
 
 DIR holds WORKLOAD.json files written by `raster-benchmark --emit DIR`. For
 each, prints Skia's median ms per frame, and the pixel difference between
@@ -34,25 +35,67 @@ def shape_path(s):
             else: p.close()
     return p
 
+# SCENE.md: gradients interpolate premultiplied colours, as Springframe does.
+PREMUL = skia.GradientShader.kInterpolateColorsInPremul_Flag
+
 CAPS = {'butt': skia.Paint.kButt_Cap, 'round': skia.Paint.kRound_Cap, 'square': skia.Paint.kSquare_Cap}
 JOINS = {'miter': skia.Paint.kMiter_Join, 'round': skia.Paint.kRound_Join, 'bevel': skia.Paint.kBevel_Join}
+
+def stops_of(op):
+    return [color(c) for _, c in op['stops']], [o for o, _ in op['stops']]
+
+def checker(w, h, cell, a, b):
+    ca, cb = (np.array([int(x[i:i + 2], 16) for i in (1, 3, 5, 7)], dtype=np.float64) for x in (a, b))
+    img = np.zeros((h, w, 4), dtype=np.uint8)
+    for y in range(h):
+        for x in range(w):
+            c = ca if (x // cell + y // cell) % 2 == 0 else cb
+            img[y, x, :3] = np.round(c[:3] * c[3] / 255)  # premultiplied
+            img[y, x, 3] = c[3]
+    return skia.Image.fromarray(img, colorType=skia.kRGBA_8888_ColorType, alphaType=skia.kPremul_AlphaType)
 
 def draw(frame, canvas):
     canvas.clear(color(frame['background']))
     for op in frame['ops']:
-        path = shape_path(op['shape'])
-        paint = skia.Paint(AntiAlias=True)
         kind = op['op']
+        if kind == 'unclip' or kind == 'endLayer':
+            canvas.restore(); continue
+        if kind == 'beginLayer':
+            paint = skia.Paint()
+            paint.setAlphaf(op.get('opacity', 1))
+            if op.get('blur', 0) > 0:
+                paint.setImageFilter(skia.ImageFilters.Blur(op['blur'], op['blur']))
+            canvas.saveLayer(None, paint); continue
+        if kind == 'image':
+            w, h, cell = op['checker']; a, b, c, d, tx, ty = op['transform']
+            canvas.save()
+            canvas.concat(skia.Matrix.MakeAll(a, c, tx, b, d, ty, 0, 0, 1))
+            # Anti-aliased edges, as Springframe draws an image's rectangle.
+            canvas.drawImage(checker(int(w), int(h), int(cell), *op['colors']), 0, 0,
+                             skia.SamplingOptions(skia.FilterMode.kLinear, skia.MipmapMode.kLinear), skia.Paint(AntiAlias=True))
+            canvas.restore(); continue
+        path = shape_path(op['shape'])
+        if kind == 'clip':
+            canvas.save(); canvas.clipPath(path, skia.ClipOp.kIntersect, True); continue
+        paint = skia.Paint(AntiAlias=True)
         if kind == 'fill':
+            if op.get('rule') == 'evenodd':
+                path.setFillType(skia.PathFillType.kEvenOdd)
             paint.setColor(color(op['color'])); canvas.drawPath(path, paint)
         elif kind == 'linear':
-            stops = op['stops']
-            shader = skia.GradientShader.MakeLinear(
-                [skia.Point(*op['from']), skia.Point(*op['to'])], [color(c) for _, c in stops], [o for o, _ in stops])
-            paint.setShader(shader); canvas.drawPath(path, paint)
+            colors, positions = stops_of(op)
+            paint.setShader(skia.GradientShader.MakeLinear([skia.Point(*op['from']), skia.Point(*op['to'])], colors, positions, skia.TileMode.kClamp, PREMUL))
+            canvas.drawPath(path, paint)
+        elif kind == 'radial':
+            colors, positions = stops_of(op)
+            paint.setShader(skia.GradientShader.MakeRadial(skia.Point(*op['center']), op['radius'], colors, positions, skia.TileMode.kClamp, PREMUL))
+            canvas.drawPath(path, paint)
         elif kind == 'stroke':
             paint.setStyle(skia.Paint.kStroke_Style); paint.setStrokeWidth(op['width'])
             paint.setStrokeCap(CAPS[op['cap']]); paint.setStrokeJoin(JOINS[op['join']])
+            paint.setStrokeMiter(op.get('miterLimit', 4))
+            if op.get('dash'):
+                paint.setPathEffect(skia.DashPathEffect.Make(op['dash'], op.get('dashPhase', 0)))
             paint.setColor(color(op['color'])); canvas.drawPath(path, paint)
         elif kind == 'shadowed':
             dx, dy = op['offset']; s = op['sigma']
@@ -60,7 +103,18 @@ def draw(frame, canvas):
             paint.setImageFilter(skia.ImageFilters.DropShadow(dx, dy, s, s, color(op['shadowColor'])))
             canvas.drawPath(path, paint)
 
+def render(frame):
+    surface = skia.Surface(frame['width'], frame['height'])
+    draw(frame, surface.getCanvas())
+    return surface.makeImageSnapshot()
+
 def main():
+    if sys.argv[1] == '--goldens':
+        # Writes NAME.png beside every NAME.json: Skia's rendering, the golden image.
+        for name in sorted(glob.glob(os.path.join(sys.argv[2], '*.json'))):
+            render(json.load(open(name))).save(name[:-5] + '.png', skia.kPNG)
+            print('wrote', name[:-5] + '.png')
+        return
     folder = sys.argv[1]
     frames = int(sys.argv[sys.argv.index('--frames') + 1]) if '--frames' in sys.argv else 30
     only = sys.argv[sys.argv.index('--only') + 1] if '--only' in sys.argv else None

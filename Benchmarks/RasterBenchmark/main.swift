@@ -1,3 +1,4 @@
+import DisplayListFixtures
 import Foundation
 import PNGCodec
 import Primitives
@@ -80,7 +81,7 @@ func curves(_ f: Int) -> [DisplayList.Op] {
   (0..<40).map { (i: Int) -> DisplayList.Op in
     let y = 30 + Double(i) * 26
     let elements: [[Double]] = [[0, 40, y], [2, 600, y - 80 + Double(f), 1200, y + 80, 1880, y]]
-    return .stroke(.path(elements), palette[i % 8], width: 4, cap: .round, join: .round)
+    return .stroke(.path(elements), .init(color: palette[i % 8], width: 4, cap: .round, join: .round))
   }
 }
 func shadowedCard(_ f: Int) -> [DisplayList.Op] {

@@ -54,7 +54,7 @@ public enum Rasterizer {
 }
 
 /// The signed-area accumulation buffer: a dense float per pixel of a fill's
-/// bounds plus two guard columns, and a bit per 16-pixel chunk of each row
+/// bounds plus two guard columns, and a bit per 8-pixel chunk of each row
 /// that an edge touched (sparse scanlines: between touched chunks the
 /// coverage is constant). Reading a row zeroes it, so the memory is reused
 /// from fill to fill without clearing.
@@ -63,7 +63,7 @@ public enum Rasterizer {
 /// they are touched for every pixel of every fill, where array uniqueness
 /// and exclusivity checks would cost a fifth of the time.
 final class Accumulator {
-  static let chunkShift = 4  // 16 pixels per chunk
+  static let chunkShift = 3  // 8 pixels per chunk
   private(set) var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
   private(set) var stride = 0
   private(set) var wordsPerRow = 0

@@ -84,3 +84,21 @@ import Testing
     #expect(stroked(p, StrokeStyle(width: 6, cap: .butt), width: 20, height: 20).area == 0)
   }
 }
+
+extension StrokeTests {
+  /// Dashes along a circle start where the arc length says: pattern [10, 6]
+  /// on r = 26 from 3 o'clock, clockwise. Mid-dash angles are covered,
+  /// mid-gap angles are not (butt caps).
+  @Test func dashesAlongACircleSitAtTheirArcLength() {
+    let r = 26.0, c = Point(48, 56)
+    let circle = Path.circle(in: Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r))
+    let mask = stroked(circle, StrokeStyle(width: 4, dash: [10, 6]), width: 100, height: 100)
+    for k in 0..<10 {
+      let onAngle = (Double(16 * k) + 5) / r, offAngle = (Double(16 * k) + 13) / r
+      let on = c + Vector2(Double.cos(onAngle), Double.sin(onAngle)) * r
+      let off = c + Vector2(Double.cos(offAngle), Double.sin(offAngle)) * r
+      #expect(mask[Int(on.x), Int(on.y)] == 255, "dash \(k)")
+      #expect(mask[Int(off.x), Int(off.y)] == 0, "gap \(k)")
+    }
+  }
+}
