@@ -55,11 +55,11 @@ let package = Package(
       dependencies: ["Raster", "Primitives", "PNGCodec", "DisplayListFixtures"],
       resources: [.copy("Goldens")]
     ),
-    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster"]),
+    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "Primitives"]),
     .testTarget(name: "SyntaxTests", dependencies: ["Syntax"]),
     .testTarget(
       name: "TimingTests",
-      dependencies: ["Timing", "Syntax"],
+      dependencies: ["Timing", "Syntax", "Primitives"],
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "Syntax"]),

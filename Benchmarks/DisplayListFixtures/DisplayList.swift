@@ -246,20 +246,6 @@ public struct DisplayListError: Error, CustomStringConvertible {
   init(_ description: String) { self.description = description }
 }
 
-/// Deterministic pseudo-random numbers (SplitMix64).
-public struct Random {
-  var state: UInt64
-  public init(state: UInt64) { self.state = state }
-  public mutating func next() -> Double {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-  }
-  public mutating func range(_ a: Double, _ b: Double) -> Double { a + (b - a) * next() }
-}
-
 public enum Frames {
   public static let palette = ["#007AFF", "#34C759", "#FF9500", "#FF2D55", "#5856D6", "#AF52DE", "#30B0C7", "#FFCC00"].map { Color(hex: $0)! }
 
@@ -267,7 +253,7 @@ public enum Frames {
   /// corners (one with a blurred shadow), avatars (circles), stroked curves
   /// and buttons — 40 layers. `frame` moves things as an animation would.
   public static func ui(frame: Int, width: Int = 1920, height: Int = 1080) -> DisplayList {
-    var random = Random(state: 2026)
+    var random = SplitMix64(seed: 2026)
     let t = Double(frame) / 60
     var ops: [DisplayList.Op] = []
     let w = Double(width), h = Double(height)

@@ -1,3 +1,4 @@
+import Primitives
 import Foundation
 @testable import PNGCodec
 import Raster
@@ -6,17 +7,6 @@ import Testing
 // MARK: - Helpers
 
 /// A seeded generator, so every run sees the same "random" images.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// round(c · a / 255) computed independently of the codec.
 func referencePremultiply(_ c: Int, _ a: Int) -> UInt8 { UInt8((Double(c * a) / 255).rounded()) }

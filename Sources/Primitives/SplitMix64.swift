@@ -1,0 +1,21 @@
+/// A small, fast, deterministic pseudo-random generator (Steele, Lea and
+/// Flood's SplitMix64): the same seed gives the same sequence on every
+/// machine, for property tests, benchmarks and anything that must render
+/// the same bytes run after run.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  public var state: UInt64
+  public init(seed: UInt64) { state = seed }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// Uniform in [0, 1), with 53 random bits.
+  public mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+  /// Uniform in [a, b).
+  public mutating func range(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
+}
