@@ -16,6 +16,7 @@ let package = Package(
   targets: [
     .target(name: "Primitives", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     .target(name: "Syntax"),
+    .target(name: "Layout", dependencies: ["Primitives"]),
     .target(
       name: "Timing",
       dependencies: [
@@ -27,13 +28,14 @@ let package = Package(
       name: "Raster",
       dependencies: ["Primitives", .product(name: "RealModule", package: "swift-numerics")]
     ),
+    .target(name: "SceneModel", dependencies: ["Primitives", "Syntax", "Timing"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .target(name: "PNGCodec", dependencies: ["Raster", "CPNG", "CPNGShim"]),
     .executableTarget(
       name: "RenderCommand",
       dependencies: [
-        "Primitives", "Syntax", "Timing",
+        "Primitives", "Syntax", "Timing", "SceneModel",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -57,6 +59,8 @@ let package = Package(
     ),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "Primitives"]),
     .testTarget(name: "SyntaxTests", dependencies: ["Syntax"]),
+    .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Syntax", "Primitives"]),
+    .testTarget(name: "LayoutTests", dependencies: ["Layout", "Primitives"]),
     .testTarget(
       name: "TimingTests",
       dependencies: ["Timing", "Syntax", "Primitives"],

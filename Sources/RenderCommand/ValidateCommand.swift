@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import SceneModel
+
+/// `render validate SCENE...`: silent on success; every problem of every
+/// scene on standard error as `FILE:LINE:COLUMN: error: PATH: message`,
+/// exit 65 when any scene is invalid.
+struct Validate: ParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Check scenes; print nothing when they are valid.")
+
+  @Argument(help: "Scene files.")
+  var scenes: [String]
+
+  func validate() throws {
+    if scenes.isEmpty { throw ValidationError("name at least one scene file") }
+  }
+
+  func run() throws {
+    var invalid = false
+    for path in scenes {
+      do {
+        _ = try SceneFile.load(path)
+      } catch let errors as SceneErrors {
+        Terminal.error(errors.description)
+        invalid = true
+      }
+    }
+    if invalid { throw Failure(status: .invalidScene) }
+  }
+}
+
+/// Reading scene files from disk (the scene model itself decodes bytes).
+enum SceneFile {
+  /// The validated scene at `path`; unreadable files are usage errors.
+  static func load(_ path: String) throws -> Scene {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+      Terminal.error("render: error: cannot read \(path): \(exists ? (isDirectory.boolValue ? "it is a folder" : "permission denied") : "no such file")")
+      throw Failure(status: .usage)
+    }
+    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    return try SceneDecoder.decode([UInt8](data), file: path, defaultName: name)
+  }
+}

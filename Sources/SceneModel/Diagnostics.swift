@@ -1,0 +1,46 @@
+import Syntax
+
+/// One problem in a scene file, located as CLI.md prints it:
+/// `FILE:LINE:COLUMN: error: JSON.PATH: what is wrong`.
+public struct SceneDiagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+  public var file: String
+  public var location: SourceLocation
+  public var path: JSONPath
+  public var message: String
+
+  public init(file: String, location: SourceLocation, path: JSONPath, message: String) {
+    self.file = file; self.location = location; self.path = path; self.message = message
+  }
+
+  public var description: String {
+    "\(file):\(location.line):\(location.column): error: \(path): \(message)"
+  }
+}
+
+/// Every problem found in a scene (decoding goes on past the first, so one
+/// run reports them all), in file order.
+public struct SceneErrors: Error, Sendable, CustomStringConvertible {
+  public var diagnostics: [SceneDiagnostic]
+  public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// Limits that protect the machine: a scene over one is an error naming
+/// the limit, never an attempt to allocate.
+public enum SceneLimits {
+  /// Rendered pixels per frame (size × scale): 8K × 8K.
+  public static let maximumPixels = 8192 * 8192
+  /// Longest side in pixels.
+  public static let maximumSide = 16384
+  /// Depth of nested layers.
+  public static let maximumDepth = 64
+  /// Layers in the whole scene, inserted ones included.
+  public static let maximumLayers = 100_000
+  /// Characters of SVG path data in one layer.
+  public static let maximumPathData = 1_000_000
+  /// Characters of text in one layer.
+  public static let maximumText = 100_000
+  /// Timeline events.
+  public static let maximumEvents = 100_000
+  /// Points of one drag.
+  public static let maximumDragPoints = 100_000
+}

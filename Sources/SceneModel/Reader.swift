@@ -1,0 +1,120 @@
+import Primitives
+import Syntax
+
+/// Reads JSON values into checked Swift values, recording a located
+/// diagnostic for every problem and carrying on, so one pass reports all.
+final class Reader {
+  let file: String
+  private(set) var diagnostics: [SceneDiagnostic] = []
+
+  init(file: String) { self.file = file }
+
+  func error(_ message: String, at location: SourceLocation, path: JSONPath) {
+    diagnostics.append(SceneDiagnostic(file: file, location: location, path: path, message: message))
+  }
+  func error(_ message: String, _ node: JSONNode, _ path: JSONPath) { error(message, at: node.location, path: path) }
+  func error(_ error: SyntaxError, fallback node: JSONNode, path: JSONPath) {
+    switch error.origin {
+    case .json(let p, let location): self.error(error.message, at: location, path: p)
+    case .text: self.error(error.message, node, path)
+    }
+  }
+
+  /// The members of an object, checking that every key is known (with a
+  /// suggestion for a typo) and that the required ones are present.
+  func object(
+    _ node: JSONNode, _ path: JSONPath, keys allowed: [String], required: [String] = [], what: String = "object"
+  ) -> [String: (node: JSONNode, path: JSONPath)]? {
+    guard let members = node.members else {
+      error("expected \(what == "object" ? "an object" : what), got \(node.typeName)", node, path)
+      return nil
+    }
+    var out: [String: (node: JSONNode, path: JSONPath)] = [:]
+    for member in members {
+      let memberPath = path.appending(member.key)
+      if !allowed.contains(member.key) {
+        error("unknown key '\(member.key)'" + Suggestions.didYouMean(member.key, in: allowed), at: member.keyLocation, path: memberPath)
+        continue
+      }
+      out[member.key] = (member.value, memberPath)
+    }
+    for key in required where out[key] == nil {
+      error("missing required key '\(key)'", node, path)
+    }
+    return out
+  }
+
+  func number(_ node: JSONNode, _ path: JSONPath, _ requirement: String? = nil, _ check: (Double) -> Bool = { _ in true }) -> Double? {
+    guard let n = node.number else {
+      error("expected a number, got \(node.typeName)", node, path)
+      return nil
+    }
+    guard check(n) else {
+      error("\(formatNumber(n)) is out of range: must be \(requirement ?? "valid")", node, path)
+      return nil
+    }
+    return n
+  }
+
+  func integer(_ node: JSONNode, _ path: JSONPath, _ requirement: String, _ check: (Int) -> Bool) -> Int? {
+    guard let n = number(node, path), n == n.rounded(), abs(n) < 1e15 else {
+      if node.number != nil { error("expected a whole number", node, path) }
+      return nil
+    }
+    guard check(Int(n)) else {
+      error("\(Int(n)) is out of range: must be \(requirement)", node, path)
+      return nil
+    }
+    return Int(n)
+  }
+
+  func string(_ node: JSONNode, _ path: JSONPath) -> String? {
+    guard let s = node.string else {
+      error("expected a string, got \(node.typeName)", node, path)
+      return nil
+    }
+    return s
+  }
+
+  func bool(_ node: JSONNode, _ path: JSONPath) -> Bool? {
+    guard let b = node.bool else {
+      error("expected true or false, got \(node.typeName)", node, path)
+      return nil
+    }
+    return b
+  }
+
+  /// One of a fixed set of names.
+  func choice(_ node: JSONNode, _ path: JSONPath, _ options: [String]) -> String? {
+    guard let s = string(node, path) else { return nil }
+    guard options.contains(s) else {
+      error("'\(s)' is not one of \(options.joined(separator: ", "))" + Suggestions.didYouMean(s, in: options), node, path)
+      return nil
+    }
+    return s
+  }
+
+  /// `[x, y]` of finite numbers.
+  func pair(_ node: JSONNode, _ path: JSONPath, _ requirement: String? = nil, _ check: (Double) -> Bool = { _ in true }) -> Vector2? {
+    guard let a = node.array else {
+      error("expected [x, y], got \(node.typeName)", node, path)
+      return nil
+    }
+    guard a.count == 2 else {
+      error("expected 2 numbers [x, y], got \(a.count)", node, path)
+      return nil
+    }
+    guard let x = number(a[0], path.appending(0), requirement, check), let y = number(a[1], path.appending(1), requirement, check) else {
+      return nil
+    }
+    return Vector2(x, y)
+  }
+
+  /// A number or `[a, b]` (as `scale`).
+  func numberOrPair(_ node: JSONNode, _ path: JSONPath) -> Vector2? {
+    if let n = node.number { return Vector2(n, n) }
+    if node.array != nil { return pair(node, path) }
+    error("expected a number or [x, y], got \(node.typeName)", node, path)
+    return nil
+  }
+}

@@ -1,0 +1,135 @@
+import Primitives
+import Syntax
+import Timing
+
+extension Context {
+  static let eventKeys = ["at", "animation", "set", "insert", "remove", "velocity", "drag"]
+
+  func event(_ node: JSONNode, _ path: JSONPath, index: Int, assets: [String: Asset]) -> Event? {
+    guard let o = reader.object(node, path, keys: Self.eventKeys, required: ["at"], what: "an event object") else { return nil }
+    guard let at = o["at"].flatMap({ reader.number($0.node, $0.path, "0 or more", { $0 >= 0 }) }) else { return nil }
+    var event = Event(at: at, animation: nil, set: [], insert: [], remove: [], velocity: [], drag: nil, index: index, location: node.location)
+    if let (n, p) = o["animation"] {
+      do {
+        event.animation = try AnimationParser.parse(json: n, path: p)
+      } catch {
+        reader.error(error, fallback: n, path: p)
+      }
+    }
+    if let (n, p) = o["set"] { event.set = changes(n, p, numericOnly: false) }
+    if let (n, p) = o["velocity"] { event.velocity = changes(n, p, numericOnly: true) }
+    if let (n, p) = o["insert"] {
+      if let a = n.array {
+        event.insert = a.enumerated().compactMap { insertion($0.element, p.appending($0.offset), assets: assets) }
+      } else {
+        reader.error("expected a list of insertions, got \(n.typeName)", n, p)
+      }
+    }
+    if let (n, p) = o["remove"] {
+      if let a = n.array {
+        event.remove = a.enumerated().compactMap { removal($0.element, p.appending($0.offset)) }
+      } else {
+        reader.error("expected a list of removals, got \(n.typeName)", n, p)
+      }
+    }
+    if let (n, p) = o["drag"] { event.drag = drag(n, p) }
+    if o["set"] == nil && o["insert"] == nil && o["remove"] == nil && o["velocity"] == nil && o["drag"] == nil {
+      reader.error("an event needs at least one of set, insert, remove, velocity, drag", node, path)
+    }
+    return event
+  }
+
+  /// `id → properties`, for `set` (any property) and `velocity` (numbers only).
+  func changes(_ node: JSONNode, _ path: JSONPath, numericOnly: Bool) -> [(id: String, values: PropertyValues)] {
+    guard let members = node.members else {
+      reader.error("expected an object of layer id → properties, got \(node.typeName)", node, path)
+      return []
+    }
+    var out: [(id: String, values: PropertyValues)] = []
+    for m in members {
+      let p = path.appending(m.key)
+      pendingReferences.append((m.key, m.keyLocation, p))
+      let keys =
+        numericOnly
+        ? ["position", "size", "anchor", "offset", "scale", "rotation", "opacity", "trim", "cornerRadius", "blur"]
+        : Reader.animatableKeys + ["hidden", "color"]
+      guard let o = reader.object(m.value, p, keys: keys) else { continue }
+      out.append((m.key, reader.properties(o)))
+    }
+    return out
+  }
+
+  func insertion(_ node: JSONNode, _ path: JSONPath, assets: [String: Asset]) -> Insertion? {
+    guard let o = reader.object(node, path, keys: ["into", "index", "transition", "layer"], required: ["into", "layer"]) else { return nil }
+    let into = o["into"].flatMap { reader.string($0.node, $0.path) }
+    if let into, let (n, p) = o["into"] { pendingContainers.append((into, n.location, p)) }
+    let index = o["index"].map { reader.integer($0.node, $0.path, "0 or more", { $0 >= 0 }) } ?? nil
+    let transition: Transition? = o["transition"].map { self.transition($0.node, $0.path) } ?? Transition.opacity
+    guard let layerEntry = o["layer"], let layer = layer(layerEntry.node, layerEntry.path, depth: 2, assets: assets) else { return nil }
+    if layer.id == nil {
+      reader.error("an inserted layer needs an 'id', so that later events can name it", layerEntry.node, layerEntry.path)
+    }
+    guard let into, let transition else { return nil }
+    return Insertion(into: into, index: index, transition: transition, layer: layer)
+  }
+
+  func removal(_ node: JSONNode, _ path: JSONPath) -> Removal? {
+    guard let o = reader.object(node, path, keys: ["id", "transition"], required: ["id"]) else { return nil }
+    guard let (n, p) = o["id"], let id = reader.string(n, p) else { return nil }
+    pendingReferences.append((id, n.location, p))
+    let transition: Transition? = o["transition"].map { self.transition($0.node, $0.path) } ?? Transition.opacity
+    guard let transition else { return nil }
+    return Removal(id: id, transition: transition)
+  }
+
+  func drag(_ node: JSONNode, _ path: JSONPath) -> Drag? {
+    guard let o = reader.object(node, path, keys: ["layer", "points"], required: ["layer", "points"]),
+      let (ln, lp) = o["layer"], let layer = reader.string(ln, lp), let (pn, pp) = o["points"]
+    else { return nil }
+    pendingReferences.append((layer, ln.location, lp))
+    guard let a = pn.array else {
+      reader.error("expected a list of points [[t, x, y], …], got \(pn.typeName)", pn, pp)
+      return nil
+    }
+    guard a.count >= 2 else {
+      reader.error("a drag needs at least two points [t, x, y], got \(a.count)", pn, pp)
+      return nil
+    }
+    guard a.count <= SceneLimits.maximumDragPoints else {
+      reader.error("\(a.count) points, more than the limit of \(SceneLimits.maximumDragPoints)", pn, pp)
+      return nil
+    }
+    var points: [(Double, Double, Double)] = []
+    for (i, point) in a.enumerated() {
+      let p = pp.appending(i)
+      guard let v = point.array, v.count == 3 else {
+        reader.error("expected a point [t, x, y]", point, p)
+        return nil
+      }
+      guard let t = reader.number(v[0], p.appending(0), "0 or more", { $0 >= 0 }), let x = reader.number(v[1], p.appending(1)),
+        let y = reader.number(v[2], p.appending(2))
+      else { return nil }
+      if let last = points.last, t <= last.0 {
+        reader.error("drag times must increase: \(formatNumber(t)) after \(formatNumber(last.0))", v[0], p.appending(0))
+        return nil
+      }
+      points.append((t, x, y))
+    }
+    return Drag(layer: layer, points: points)
+  }
+
+  /// Every id that events name must be a layer of the scene or one that an
+  /// event inserts; insertions go into containers.
+  func checkReferences(_ events: [Event], nodes: [JSONNode], path: JSONPath) {
+    for (id, location, p) in pendingReferences where ids[id] == nil {
+      reader.error("no layer has id '\(id)'" + Suggestions.didYouMean(id, in: ids.keys.sorted()), at: location, path: p)
+    }
+    for (id, location, p) in pendingContainers {
+      if ids[id] == nil {
+        reader.error("no layer has id '\(id)'" + Suggestions.didYouMean(id, in: containers.sorted()), at: location, path: p)
+      } else if !containers.contains(id) {
+        reader.error("'\(id)' is not a container (group, vstack, hstack, zstack): layers can only be inserted into one", at: location, path: p)
+      }
+    }
+  }
+}

@@ -1,0 +1,294 @@
+import Primitives
+import Syntax
+import Timing
+
+/// Decodes a scene file (SCENE.md) into a validated `Scene`, or every
+/// problem found, each located by line, column and JSON path.
+public enum SceneDecoder {
+  /// - Parameters:
+  ///   - bytes: the file's UTF-8 contents.
+  ///   - file: the name to print in messages.
+  ///   - defaultName: the scene's name when the file gives none (the file name without extension).
+  public static func decode(_ bytes: [UInt8], file: String, defaultName: String) throws(SceneErrors) -> Scene {
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(bytes)
+    } catch {
+      throw SceneErrors(diagnostics: [
+        SceneDiagnostic(file: file, location: error.location, path: .root, message: "invalid JSON: \(error.message)")
+      ])
+    }
+    let reader = Reader(file: file)
+    let context = Context(reader: reader)
+    let scene = context.scene(root, defaultName: defaultName)
+    if !reader.diagnostics.isEmpty || scene == nil {
+      throw SceneErrors(diagnostics: reader.diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+    }
+    return scene!
+  }
+}
+
+/// State while decoding one scene: the reader and the layer ids seen.
+final class Context {
+  let reader: Reader
+  /// Every layer id, where it was declared.
+  var ids: [String: SourceLocation] = [:]
+  /// Containers by id (for `insert.into`).
+  var containers: Set<String> = []
+  var layerCount = 0
+  /// Ids that events name, checked once every layer (inserted ones too) is known.
+  var pendingReferences: [(String, SourceLocation, JSONPath)] = []
+  var pendingContainers: [(String, SourceLocation, JSONPath)] = []
+
+  init(reader: Reader) { self.reader = reader }
+
+  static let fileKeys = ["version", "name", "size", "scale", "background", "duration", "assets", "fonts", "layers", "timeline"]
+
+  func scene(_ root: JSONNode, defaultName: String) -> Scene? {
+    guard let o = reader.object(root, .root, keys: Self.fileKeys, required: ["version", "size", "layers"], what: "a scene object") else {
+      return nil
+    }
+    if let (n, p) = o["version"], let v = reader.number(n, p), v != 1 {
+      reader.error("unsupported version \(formatNumber(v)): this renderer reads version 1", n, p)
+    }
+    let name = o["name"].flatMap { reader.string($0.node, $0.path) } ?? defaultName
+    let size = o["size"].flatMap { reader.pair($0.node, $0.path, "greater than 0", { $0 > 0 && $0.isFinite }) }
+    let scale = o["scale"].map { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) } ?? 1
+    if let size, let scale, let (n, p) = o["size"] {
+      let (w, h) = (size.x * scale, size.y * scale)
+      if w > Double(SceneLimits.maximumSide) || h > Double(SceneLimits.maximumSide) || w * h > Double(SceneLimits.maximumPixels) {
+        reader.error(
+          "the canvas is \(formatNumber(w.rounded(.up)))×\(formatNumber(h.rounded(.up))) pixels at scale \(formatNumber(scale)), more than the limit of \(SceneLimits.maximumSide) pixels a side and \(SceneLimits.maximumPixels) pixels",
+          n, p)
+      }
+    }
+    var background: Color? = .white
+    if let (n, p) = o["background"] {
+      background = n.string == "transparent" ? nil : reader.color(n, p)
+    }
+    let duration = o["duration"].flatMap { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) }
+    let assets = o["assets"].map { self.assets($0.node, $0.path) } ?? [:]
+    let fonts = o["fonts"].map { self.fonts($0.node, $0.path) } ?? [:]
+    var layers: [Layer] = []
+    if let (n, p) = o["layers"] {
+      if let a = n.array {
+        layers = a.enumerated().compactMap { layer($0.element, p.appending($0.offset), depth: 1, assets: assets) }
+      } else {
+        reader.error("expected a list of layers, got \(n.typeName)", n, p)
+      }
+    }
+    var events: [Event] = []
+    if let (n, p) = o["timeline"] {
+      if let a = n.array {
+        if a.count > SceneLimits.maximumEvents {
+          reader.error("\(a.count) events, more than the limit of \(SceneLimits.maximumEvents)", n, p)
+        } else {
+          // Inserted layers declare ids that later events may use: read inserts first.
+          events = a.enumerated().compactMap { event($0.element, p.appending($0.offset), index: $0.offset, assets: assets) }
+          checkReferences(events, nodes: a, path: p)
+        }
+      } else {
+        reader.error("expected a list of events, got \(n.typeName)", n, p)
+      }
+    }
+    guard let size, let scale else { return nil }
+    // Stable: events at the same time keep the order written.
+    events.sort { ($0.at, $0.index) < ($1.at, $1.index) }
+    return Scene(
+      name: name, size: size, scale: scale, background: background, duration: duration, assets: assets, fonts: fonts,
+      layers: layers, timeline: events)
+  }
+
+  func assets(_ node: JSONNode, _ path: JSONPath) -> [String: Asset] {
+    guard let members = node.members else {
+      reader.error("expected an object of name → file, got \(node.typeName)", node, path)
+      return [:]
+    }
+    var out: [String: Asset] = [:]
+    for m in members {
+      let p = path.appending(m.key)
+      if let file = m.value.string {
+        out[m.key] = Asset(file: file, scale: Self.scale(ofFile: file))
+      } else if let o = reader.object(m.value, p, keys: ["file", "scale"], required: ["file"], what: "a file path or {\"file\", \"scale\"}"),
+        let file = o["file"].flatMap({ reader.string($0.node, $0.path) })
+      {
+        let scale = o["scale"].map { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) } ?? Self.scale(ofFile: file)
+        if let scale { out[m.key] = Asset(file: file, scale: scale) }
+      }
+    }
+    return out
+  }
+
+  /// 2 or 3 for `name@2x.png` / `name@3x.png`, as on iOS; else 1.
+  static func scale(ofFile file: String) -> Double {
+    let base = file.split(separator: "/").last.map(String.init) ?? file
+    let stem = base.split(separator: ".").first.map(String.init) ?? base
+    if stem.hasSuffix("@3x") { return 3 }
+    if stem.hasSuffix("@2x") { return 2 }
+    return 1
+  }
+
+  func fonts(_ node: JSONNode, _ path: JSONPath) -> [String: String] {
+    guard let members = node.members else {
+      reader.error("expected an object of family → font file, got \(node.typeName)", node, path)
+      return [:]
+    }
+    var out: [String: String] = [:]
+    for m in members { if let f = reader.string(m.value, path.appending(m.key)) { out[m.key] = f } }
+    return out
+  }
+
+  // MARK: Layers
+
+  static let commonKeys = ["id", "type"] + Reader.animatableKeys + ["cornerStyle", "clip", "hidden"]
+  static func keys(for type: LayerType) -> [String] {
+    var keys = commonKeys
+    switch type {
+    case .path: keys += ["d", "fillRule"]
+    case .text: keys += ["text", "font", "color", "align"]
+    case .image: keys += ["asset", "contentMode"]
+    case .vstack, .hstack: keys += ["spacing", "alignment", "padding", "children"]
+    case .zstack: keys += ["alignment", "padding", "children"]
+    case .group: keys += ["children"]
+    case .rect, .circle, .ellipse, .capsule: break
+    }
+    return keys
+  }
+
+  func layer(_ node: JSONNode, _ path: JSONPath, depth: Int, assets: [String: Asset]) -> Layer? {
+    layerCount += 1
+    if layerCount == SceneLimits.maximumLayers + 1 {
+      reader.error("more than the limit of \(SceneLimits.maximumLayers) layers", node, path)
+    }
+    guard depth <= SceneLimits.maximumDepth else {
+      reader.error("layers nested deeper than the limit of \(SceneLimits.maximumDepth)", node, path)
+      return nil
+    }
+    guard let members = node.members else {
+      reader.error("expected a layer object, got \(node.typeName)", node, path)
+      return nil
+    }
+    guard let typeNode = node["type"] else {
+      reader.error("missing required key 'type' (one of \(LayerType.allCases.map(\.rawValue).joined(separator: ", ")))", node, path)
+      return nil
+    }
+    guard let typeName = reader.choice(typeNode, path.appending("type"), LayerType.allCases.map(\.rawValue)),
+      let type = LayerType(rawValue: typeName)
+    else { return nil }
+    _ = members
+    guard let o = reader.object(node, path, keys: Self.keys(for: type)) else { return nil }
+    var id: String?
+    if let (n, p) = o["id"], let s = reader.string(n, p) {
+      if !Self.isValidID(s) {
+        reader.error("invalid id '\(s)': ids match [A-Za-z_][A-Za-z0-9_-]*", n, p)
+      } else if let first = ids[s] {
+        reader.error("duplicate id '\(s)' (first declared at line \(first.line))", n, p)
+      } else {
+        ids[s] = n.location
+        if type.isContainer { containers.insert(s) }
+        id = s
+      }
+    }
+    var properties = reader.properties(o)
+    if type == .circle, let size = properties.size, size.x != size.y {
+      _ = size  // a circle in a non-square size is the largest centred circle: allowed
+    }
+    properties.color = nil
+    var layer = Layer(
+      id: id, type: type, properties: properties, cornerStyle: .continuous, clip: false, children: [], pathData: nil,
+      fillRule: "nonzero", text: nil, font: nil, align: "leading", asset: nil, contentMode: "fill", spacing: 8,
+      alignment: "center", padding: (0, 0, 0, 0), location: node.location)
+    if let (n, p) = o["cornerStyle"], let s = reader.choice(n, p, ["continuous", "circular"]) {
+      layer.cornerStyle = s == "circular" ? .circular : .continuous
+    }
+    if let (n, p) = o["clip"], let b = reader.bool(n, p) { layer.clip = b }
+    switch type {
+    case .path:
+      if let (n, p) = o["d"], let d = reader.string(n, p) {
+        if d.unicodeScalars.count > SceneLimits.maximumPathData {
+          reader.error("path data of \(d.unicodeScalars.count) characters, more than the limit of \(SceneLimits.maximumPathData)", n, p)
+        } else {
+          do {
+            layer.pathData = try Path(svgPathData: d)
+          } catch {
+            var location = n.location
+            location.column += 1 + error.offset
+            reader.error("invalid path data: \(error.message)", at: location, path: p)
+          }
+        }
+      } else if o["d"] == nil {
+        reader.error("missing required key 'd' (SVG path data)", node, path)
+      }
+      if let (n, p) = o["fillRule"], let s = reader.choice(n, p, ["nonzero", "evenodd"]) { layer.fillRule = s }
+    case .text:
+      if let (n, p) = o["text"], let t = reader.string(n, p) {
+        if t.unicodeScalars.count > SceneLimits.maximumText {
+          reader.error("text of \(t.unicodeScalars.count) characters, more than the limit of \(SceneLimits.maximumText)", n, p)
+        } else {
+          layer.text = t
+        }
+      } else if o["text"] == nil {
+        reader.error("missing required key 'text'", node, path)
+      }
+      if let (n, p) = o["font"] { layer.font = font(n, p) }
+      if let (n, p) = o["color"] { layer.properties.color = reader.paint(n, p) }
+      if let (n, p) = o["align"], let s = reader.choice(n, p, ["leading", "center", "trailing"]) { layer.align = s }
+    case .image:
+      if let (n, p) = o["asset"], let a = reader.string(n, p) {
+        if assets[a] == nil {
+          reader.error("unknown asset '\(a)'" + Suggestions.didYouMean(a, in: assets.keys.sorted()) + (assets.isEmpty ? " (the scene lists no assets)" : ""), n, p)
+        } else {
+          layer.asset = a
+        }
+      } else if o["asset"] == nil {
+        reader.error("missing required key 'asset'", node, path)
+      }
+      if let (n, p) = o["contentMode"], let s = reader.choice(n, p, ["fill", "fit", "stretch"]) { layer.contentMode = s }
+    case .vstack, .hstack, .zstack:
+      if let (n, p) = o["spacing"], let s = reader.number(n, p) { layer.spacing = s }
+      let alignments: [String] =
+        switch type {
+        case .vstack: ["leading", "center", "trailing"]
+        case .hstack: ["top", "center", "bottom"]
+        default: ["center", "leading", "trailing", "top", "bottom", "topLeading", "topTrailing", "bottomLeading", "bottomTrailing"]
+        }
+      if let (n, p) = o["alignment"], let s = reader.choice(n, p, alignments) { layer.alignment = s }
+      if let (n, p) = o["padding"] {
+        if let x = n.number {
+          layer.padding = (x, x, x, x)
+        } else if let a = n.array, a.count == 4 {
+          let v = a.enumerated().compactMap { reader.number($0.element, p.appending($0.offset)) }
+          if v.count == 4 { layer.padding = (v[0], v[1], v[2], v[3]) }
+        } else {
+          reader.error("expected a number or [top, leading, bottom, trailing]", n, p)
+        }
+      }
+    default: break
+    }
+    if let (n, p) = o["children"] {
+      if let a = n.array {
+        layer.children = a.enumerated().compactMap { self.layer($0.element, p.appending($0.offset), depth: depth + 1, assets: assets) }
+      } else {
+        reader.error("expected a list of layers, got \(n.typeName)", n, p)
+      }
+    }
+    return layer
+  }
+
+  static func isValidID(_ s: String) -> Bool {
+    guard let first = s.unicodeScalars.first else { return false }
+    let letters = ("A"..."Z").contains(first) || ("a"..."z").contains(first) || first == "_"
+    return letters
+      && s.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+  }
+
+  func font(_ node: JSONNode, _ path: JSONPath) -> Font? {
+    guard let o = reader.object(node, path, keys: ["family", "size", "weight"]) else { return nil }
+    let family = o["family"].flatMap { reader.string($0.node, $0.path) }
+    let size = o["size"].map { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) } ?? 17
+    let weights = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+    let weight = o["weight"].map { reader.choice($0.node, $0.path, weights) } ?? "regular"
+    guard let size, let weight else { return nil }
+    return Font(family: family, size: size, weight: weight)
+  }
+}

@@ -1,0 +1,785 @@
+/// An arithmetic expression of a transition's progress `p`, as scenes write
+/// a property of a custom transition's active state: `"-6.8*p*p + 5.8*p + 1"`.
+///
+/// Grammar (usual precedence; `+ - * /` associate to the left, `^` to the
+/// right and binds tighter than a leading minus, so `-p^2` is `-(p^2)` and
+/// `2^3^2` is `2^9`):
+///
+///     expr  := term (('+' | '-') term)*
+///     term  := unary (('*' | '/') unary)*
+///     unary := ('-' | '+') unary | power
+///     power := atom ('^' unary)?
+///     atom  := number | 'p' | function '(' expr (',' expr)* ')' | '(' expr ')'
+///
+/// Numbers are written `12`, `0.5`, `.5`, `1e-3` or `2.5E+2`; spaces, tabs
+/// and newlines may appear between any two tokens. The functions are `sin`,
+/// `cos` (radians), `exp`, `sqrt` and `abs` of one argument, and `min` and
+/// `max` of two or more.
+///
+/// Two expressions are equal when they parse to the same tree: spacing,
+/// redundant parentheses and a leading `+` do not matter, but `2*p` and
+/// `p*2` differ.
+public struct Expression: Sendable, Hashable, CustomStringConvertible {
+  /// The longest accepted source, in Unicode scalars.
+  public static let maximumLength = 10_000
+  /// The deepest accepted nesting. Each parenthesis, function call, leading
+  /// sign and `^` opens one level: `-(sin(p))^2` is 4 levels deep.
+  public static let maximumNesting = 100
+  /// The functions an expression may call.
+  public static let functionNames: [String] = Function.allCases.map(\.rawValue)
+
+  let root: Node
+
+  /// Whether the value depends on `p`; `false` for constant expressions.
+  public let usesP: Bool
+
+  /// Parses `text` completely.
+  ///
+  /// - Throws: `SyntaxError` located at the offending characters
+  ///   (`.text` with Unicode-scalar offsets into `text`), e.g. `unknown name
+  ///   'q'; did you mean 'p'?` or `missing ')' to close '('`. Text longer than
+  ///   `maximumLength` or nested deeper than `maximumNesting` is an error too.
+  public init(parsing text: String) throws(SyntaxError) {
+    let scalars = Array(text.unicodeScalars)
+    guard scalars.count <= Self.maximumLength else {
+      throw SyntaxError(
+        "expression is too long: \(scalars.count) characters; the limit is \(Self.maximumLength)",
+        at: .text(Self.maximumLength..<scalars.count))
+    }
+    var parser = ExpressionParser(scalars: scalars)
+    root = try parser.parseAll()
+    usesP = root.usesP
+  }
+
+  init(root: Node) {
+    self.root = root
+    usesP = root.usesP
+  }
+
+  /// The value at progress `p`. Pure and total: it never traps, but may
+  /// return NaN or ±infinity (`sqrt(-1)`, `1/0`, `(-8)^(1/3)`, `exp(1000)`),
+  /// so callers should check `isFinite` before using the result. `min` and
+  /// `max` return NaN when any argument is NaN.
+  public func evaluate(p: Double) -> Double { root.evaluate(p: p) }
+
+  /// A canonical rendering that parses back to an equal expression (and so
+  /// to the same value): single spaces around `+ - * /` (none around `^`),
+  /// parentheses only where precedence needs them, no leading `+`, and each
+  /// number in its shortest exact form, e.g. `-6.8 * p * p + 5.8 * p + 1`.
+  public var description: String {
+    var out = ""
+    root.render(into: &out, context: .sum)
+    return out
+  }
+}
+
+// MARK: - The tree
+
+extension Expression {
+  enum Function: String, CaseIterable, Sendable, Hashable {
+    case sin, cos, exp, sqrt, abs, min, max
+
+    /// `nil` for "2 or more".
+    var arity: Int? {
+      switch self {
+      case .min, .max: nil
+      default: 1
+      }
+    }
+  }
+
+  /// One operand after the first in a sum (`inverted`: subtracted) or a
+  /// product (`inverted`: divided by).
+  struct Operand: Sendable, Hashable {
+    var inverted: Bool
+    var node: Node
+  }
+
+  /// Sums and products are flat lists evaluated left to right, so a long
+  /// chain such as `p + p + … + p` makes a shallow tree: the tree is only as
+  /// deep as the nesting, which the parser limits.
+  indirect enum Node: Sendable, Hashable {
+    case number(Double)
+    case p
+    case negate(Node)
+    case sum(Node, [Operand])
+    case product(Node, [Operand])
+    case power(Node, Node)
+    case call(Function, [Node])
+
+    var usesP: Bool {
+      switch self {
+      case .number: false
+      case .p: true
+      case .negate(let a): a.usesP
+      case .sum(let first, let rest), .product(let first, let rest):
+        first.usesP || rest.contains { $0.node.usesP }
+      case .power(let a, let b): a.usesP || b.usesP
+      case .call(_, let arguments): arguments.contains { $0.usesP }
+      }
+    }
+
+    func evaluate(p: Double) -> Double {
+      switch self {
+      case .number(let x): return x
+      case .p: return p
+      case .negate(let a): return -a.evaluate(p: p)
+      case .sum(let first, let rest):
+        var value = first.evaluate(p: p)
+        for operand in rest {
+          let x = operand.node.evaluate(p: p)
+          value = operand.inverted ? value - x : value + x
+        }
+        return value
+      case .product(let first, let rest):
+        var value = first.evaluate(p: p)
+        for operand in rest {
+          let x = operand.node.evaluate(p: p)
+          value = operand.inverted ? value / x : value * x
+        }
+        return value
+      case .power(let a, let b):
+        return ExpressionMath.pow(a.evaluate(p: p), b.evaluate(p: p))
+      case .call(let function, let arguments):
+        let x = arguments[0].evaluate(p: p)
+        switch function {
+        case .sin: return ExpressionMath.sin(x)
+        case .cos: return ExpressionMath.cos(x)
+        case .exp: return ExpressionMath.exp(x)
+        case .sqrt: return x.squareRoot()
+        case .abs: return x.magnitude
+        case .min, .max:
+          var value = x
+          for argument in arguments.dropFirst() {
+            let y = argument.evaluate(p: p)
+            if value.isNaN || y.isNaN { value = .nan } else if function == .min ? y < value : y > value { value = y }
+          }
+          return value
+        }
+      }
+    }
+
+    /// Binding strength, weakest first.
+    enum Precedence: Int, Comparable {
+      case sum, product, unary, power, atom
+      static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    var precedence: Precedence {
+      switch self {
+      case .number, .p, .call: .atom
+      case .negate: .unary
+      case .sum: .sum
+      case .product: .product
+      case .power: .power
+      }
+    }
+
+    /// Appends the node, in parentheses when it binds more loosely than
+    /// `context` (the weakest precedence the grammar accepts there).
+    func render(into out: inout String, context: Precedence) {
+      // A minus before a minus reads as `--`; parenthesise it.
+      let needsParentheses =
+        precedence < context || (context == .unary && precedence == .unary && out.last == "-")
+      if needsParentheses { out += "(" }
+      switch self {
+      case .number(let x):
+        var text = "\(x)"
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        out += text
+      case .p:
+        out += "p"
+      case .negate(let a):
+        out += "-"
+        a.render(into: &out, context: .unary)
+      case .sum(let first, let rest):
+        first.render(into: &out, context: .product)
+        for operand in rest {
+          out += operand.inverted ? " - " : " + "
+          operand.node.render(into: &out, context: .product)
+        }
+      case .product(let first, let rest):
+        first.render(into: &out, context: .unary)
+        for operand in rest {
+          out += operand.inverted ? " / " : " * "
+          operand.node.render(into: &out, context: .unary)
+        }
+      case .power(let a, let b):
+        a.render(into: &out, context: .atom)
+        out += "^"
+        b.render(into: &out, context: .unary)
+      case .call(let function, let arguments):
+        out += function.rawValue + "("
+        for (i, argument) in arguments.enumerated() {
+          if i > 0 { out += ", " }
+          argument.render(into: &out, context: .sum)
+        }
+        out += ")"
+      }
+      if needsParentheses { out += ")" }
+    }
+  }
+}
+
+// MARK: - The parser
+
+/// Recursive descent over Unicode scalars; every error carries the offsets
+/// of the text that caused it.
+private struct ExpressionParser {
+  private let scalars: [Unicode.Scalar]
+  private var index = 0
+  private var depth = 0
+
+  init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+
+  mutating func parseAll() throws(SyntaxError) -> Expression.Node {
+    skipSpaces()
+    guard index < scalars.count else {
+      throw SyntaxError("empty expression", at: .text(0..<scalars.count))
+    }
+    let node = try parseSum()
+    skipSpaces()
+    if let c = current {
+      if !Self.isKnown(c) { throw unexpectedCharacter() }
+      if c == ")" {
+        throw SyntaxError("unexpected ')' with no matching '('", at: .text(index..<index + 1))
+      }
+      var end = index
+      while end > 0, Self.isSpace(scalars[end - 1]) { end -= 1 }
+      throw SyntaxError(
+        "unexpected '\(text(index..<scalars.count))' after '\(text(0..<end))'",
+        at: .text(index..<scalars.count))
+    }
+    return node
+  }
+
+  // MARK: Scanning
+
+  private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
+
+  private func text(_ range: Range<Int>) -> String {
+    var s = String.UnicodeScalarView()
+    s.append(contentsOf: scalars[range])
+    return String(s)
+  }
+
+  private mutating func skipSpaces() {
+    while let c = current, Self.isSpace(c) { index += 1 }
+  }
+
+  private static func isSpace(_ c: Unicode.Scalar) -> Bool {
+    c == " " || c == "\t" || c == "\n" || c == "\r"
+  }
+  private static func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
+  private static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
+    c == "_" || ("a"..."z").contains(c) || ("A"..."Z").contains(c)
+  }
+  private static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
+    isIdentifierStart(c) || isDigit(c)
+  }
+  /// Characters that can appear in some expression.
+  private static func isKnown(_ c: Unicode.Scalar) -> Bool {
+    isSpace(c) || isIdentifierPart(c) || "+-*/^().,".unicodeScalars.contains(c)
+  }
+
+  /// The token starting at `index`, for messages: a name, a number or one character.
+  private func tokenRange() -> Range<Int> {
+    var end = index + 1
+    if Self.isIdentifierPart(scalars[index]) || scalars[index] == "." {
+      while end < scalars.count, Self.isIdentifierPart(scalars[end]) || scalars[end] == "." { end += 1 }
+    }
+    return index..<end
+  }
+
+  private func unexpectedCharacter() -> SyntaxError {
+    let c = scalars[index]
+    var message = "unexpected character '\(c)'"
+    if !c.isASCII || c.value < 0x20 || c.value == 0x7F {
+      var hex = String(c.value, radix: 16, uppercase: true)
+      while hex.count < 4 { hex = "0" + hex }
+      message += " (U+\(hex))"
+    }
+    let lookalikes: [Unicode.Scalar: String] = [
+      "\u{2212}": "-", "\u{2013}": "-", "\u{00D7}": "*", "\u{00B7}": "*", "\u{22C5}": "*", "\u{00F7}": "/",
+    ]
+    if let ascii = lookalikes[c] { message += "; did you mean '\(ascii)'?" }
+    return SyntaxError(message, at: .text(index..<index + 1))
+  }
+
+  /// An error for the token at `index` where `expected` was.
+  private func unexpected(expected: String) -> SyntaxError {
+    guard let c = current else {
+      return SyntaxError("\(expected) at the end", at: .text(index..<index))
+    }
+    if !Self.isKnown(c) { return unexpectedCharacter() }
+    let range = tokenRange()
+    return SyntaxError("\(expected), found '\(text(range))'", at: .text(range))
+  }
+
+  /// Opens one level of nesting at `range` (the bracket or operator that opens it).
+  private mutating func enter(_ range: Range<Int>) throws(SyntaxError) {
+    depth += 1
+    if depth > Expression.maximumNesting {
+      throw SyntaxError(
+        "expression nests deeper than \(Expression.maximumNesting) levels", at: .text(range))
+    }
+  }
+
+  // MARK: Grammar
+
+  private mutating func parseSum() throws(SyntaxError) -> Expression.Node {
+    let first = try parseProduct()
+    var rest: [Expression.Operand] = []
+    while true {
+      skipSpaces()
+      guard let c = current, c == "+" || c == "-" else { break }
+      index += 1
+      rest.append(Expression.Operand(inverted: c == "-", node: try parseProduct()))
+    }
+    if rest.isEmpty { return first }
+    // (a + b) + c is a + b + c, evaluated in the same order.
+    if case .sum(let head, let tail) = first { return .sum(head, tail + rest) }
+    return .sum(first, rest)
+  }
+
+  private mutating func parseProduct() throws(SyntaxError) -> Expression.Node {
+    let first = try parseUnary()
+    var rest: [Expression.Operand] = []
+    while true {
+      skipSpaces()
+      guard let c = current, c == "*" || c == "/" else { break }
+      if c == "*", index + 1 < scalars.count, scalars[index + 1] == "*" {
+        throw SyntaxError("'**' is not an operator; write '^' for powers", at: .text(index..<index + 2))
+      }
+      index += 1
+      rest.append(Expression.Operand(inverted: c == "/", node: try parseUnary()))
+    }
+    if rest.isEmpty { return first }
+    if case .product(let head, let tail) = first { return .product(head, tail + rest) }
+    return .product(first, rest)
+  }
+
+  private mutating func parseUnary() throws(SyntaxError) -> Expression.Node {
+    skipSpaces()
+    guard let c = current, c == "-" || c == "+" else { return try parsePower() }
+    try enter(index..<index + 1)
+    defer { depth -= 1 }
+    index += 1
+    let operand = try parseUnary()
+    return c == "-" ? .negate(operand) : operand
+  }
+
+  private mutating func parsePower() throws(SyntaxError) -> Expression.Node {
+    let base = try parseAtom()
+    skipSpaces()
+    guard current == "^" else { return base }
+    try enter(index..<index + 1)
+    defer { depth -= 1 }
+    index += 1
+    return .power(base, try parseUnary())
+  }
+
+  private mutating func parseAtom() throws(SyntaxError) -> Expression.Node {
+    skipSpaces()
+    guard let c = current else { throw unexpected(expected: "expected a value") }
+    if Self.isDigit(c) || c == "." { return .number(try parseNumber()) }
+    if Self.isIdentifierStart(c) { return try parseName() }
+    if c == "(" {
+      let open = index
+      try enter(open..<open + 1)
+      defer { depth -= 1 }
+      index += 1
+      let inner = try parseSum()
+      skipSpaces()
+      if current == ")" {
+        index += 1
+        return inner
+      }
+      if current == nil { throw SyntaxError("missing ')' to close '('", at: .text(open..<open + 1)) }
+      throw unexpected(expected: "expected an operator or ')'")
+    }
+    throw unexpected(expected: "expected a value")
+  }
+
+  private mutating func parseNumber() throws(SyntaxError) -> Double {
+    let start = index
+    var integerDigits = 0
+    var fractionDigits = 0
+    var points = 0
+    while let c = current, Self.isDigit(c) || c == "." {
+      if c == "." { points += 1 } else if points == 0 { integerDigits += 1 } else { fractionDigits += 1 }
+      index += 1
+    }
+    var exponentValid = true
+    if let c = current, c == "e" || c == "E" {
+      index += 1
+      if current == "+" || current == "-" { index += 1 }
+      var exponentDigits = 0
+      while let c = current, Self.isDigit(c) { index += 1; exponentDigits += 1 }
+      exponentValid = exponentDigits > 0
+    }
+    let written = text(start..<index)
+    // 12, 0.5, .5 (not "1." or "1.2.3"), then an optional exponent.
+    let mantissaValid =
+      points == 0 ? integerDigits > 0 : (points == 1 && fractionDigits > 0)
+    guard mantissaValid, exponentValid,
+      let value = Double(written.hasPrefix(".") ? "0" + written : written)
+    else {
+      throw SyntaxError("invalid number '\(written)'", at: .text(start..<index))
+    }
+    guard value.isFinite else {
+      throw SyntaxError("number '\(written)' is out of range", at: .text(start..<index))
+    }
+    return value
+  }
+
+  private mutating func parseName() throws(SyntaxError) -> Expression.Node {
+    let start = index
+    while let c = current, Self.isIdentifierPart(c) { index += 1 }
+    let nameRange = start..<index
+    let name = text(nameRange)
+    let afterName = index
+    skipSpaces()
+    let called = current == "("
+    if name == "p" {
+      if called {
+        throw SyntaxError("'p' is not a function; write 'p * (...)' to multiply", at: .text(nameRange))
+      }
+      index = afterName
+      return .p
+    }
+    guard let function = Expression.Function(rawValue: name) else {
+      if called {
+        throw SyntaxError(
+          "unknown function '\(name)'" + Suggestions.didYouMean(name, in: Expression.functionNames),
+          at: .text(nameRange))
+      }
+      throw SyntaxError(
+        "unknown name '\(name)'" + Suggestions.didYouMean(name, in: ["p"] + Expression.functionNames),
+        at: .text(nameRange))
+    }
+    guard called else {
+      let what = function.arity == 1 ? "its argument" : "its arguments"
+      throw SyntaxError(
+        "function '\(name)' needs \(what) in parentheses: '\(name)(...)'", at: .text(nameRange))
+    }
+    let open = index
+    try enter(open..<open + 1)
+    defer { depth -= 1 }
+    index += 1
+    var arguments: [Expression.Node] = []
+    skipSpaces()
+    if current == ")" {
+      index += 1
+    } else {
+      while true {
+        arguments.append(try parseSum())
+        skipSpaces()
+        if current == "," { index += 1; continue }
+        if current == ")" { index += 1; break }
+        if current == nil {
+          throw SyntaxError("missing ')' to close '\(name)('", at: .text(open..<open + 1))
+        }
+        throw unexpected(expected: "expected an operator, ',' or ')'")
+      }
+    }
+    if let arity = function.arity, arguments.count != arity {
+      throw SyntaxError(
+        "\(name) takes \(arity) argument\(arity == 1 ? "" : "s"), got \(arguments.count)",
+        at: .text(start..<index))
+    }
+    if function.arity == nil, arguments.count < 2 {
+      throw SyntaxError("\(name) takes 2 or more arguments, got \(arguments.count)", at: .text(start..<index))
+    }
+    return .call(function, arguments)
+  }
+}
+
+// MARK: - Elementary functions
+
+/// `sin`, `cos`, `exp` and `pow` in pure Swift (the standard library has
+/// none without Foundation or the C library), accurate to about 1 ulp.
+///
+/// `sin`/`cos` reduce the argument exactly enough for any finite double
+/// (Payne–Hanek with 1,280 bits of 2/π) and then use fdlibm's minimax
+/// polynomials on [−π/4, π/4]; `exp` is fdlibm's: x = k·ln 2 + r, |r| ≤ ln 2 / 2,
+/// a rational approximation of eʳ, then scaling by 2ᵏ. `pow` multiplies
+/// exactly in double-double for integer exponents up to 2²⁰ (so 2^3 is 8
+/// and 0.5^10 is exact) and otherwise takes exp(y·log x) with log x in
+/// double-double.
+enum ExpressionMath {
+  // MARK: sin and cos
+
+  static func sin(_ x: Double) -> Double {
+    guard x.isFinite else { return .nan }
+    if x.magnitude <= 0.785398163397448279 { return kernelSin(x, 0) }
+    let (n, y0, y1) = reduce(x.magnitude)
+    let s: Double
+    switch n & 3 {
+    case 0: s = kernelSin(y0, y1)
+    case 1: s = kernelCos(y0, y1)
+    case 2: s = -kernelSin(y0, y1)
+    default: s = -kernelCos(y0, y1)
+    }
+    return x < 0 ? -s : s
+  }
+
+  static func cos(_ x: Double) -> Double {
+    guard x.isFinite else { return .nan }
+    if x.magnitude <= 0.785398163397448279 { return kernelCos(x, 0) }
+    let (n, y0, y1) = reduce(x.magnitude)
+    switch n & 3 {
+    case 0: return kernelCos(y0, y1)
+    case 1: return -kernelSin(y0, y1)
+    case 2: return -kernelCos(y0, y1)
+    default: return kernelSin(y0, y1)
+    }
+  }
+
+  /// sin(x + y) for |x| ≤ π/4, y a tail much smaller than x (fdlibm k_sin.c).
+  static func kernelSin(_ x: Double, _ y: Double) -> Double {
+    let s1 = -1.66666666666666324348e-01, s2 = 8.33333333332248946124e-03
+    let s3 = -1.98412698298579493134e-04, s4 = 2.75573137070700676789e-06
+    let s5 = -2.50507602534068634195e-08, s6 = 1.58969099521155010221e-10
+    let z = x * x
+    let v = z * x
+    let r = s2 + z * (s3 + z * (s4 + z * (s5 + z * s6)))
+    return x - ((z * (0.5 * y - v * r) - y) - v * s1)
+  }
+
+  /// cos(x + y) for |x| ≤ π/4, y a tail much smaller than x (fdlibm k_cos.c).
+  static func kernelCos(_ x: Double, _ y: Double) -> Double {
+    let c1 = 4.16666666666666019037e-02, c2 = -1.38888888888741095749e-03
+    let c3 = 2.48015872894767294178e-05, c4 = -2.75573143513906633035e-07
+    let c5 = 2.08757232129817482790e-09, c6 = -1.13596475577881948265e-11
+    let z = x * x
+    let w = z * z
+    let r = z * (c1 + z * (c2 + z * c3)) + w * w * (c4 + z * (c5 + z * c6))
+    let hz = 0.5 * z
+    let a = 1 - hz
+    return a + (((1 - a) - hz) + (z * r - x * y))
+  }
+
+  /// Bits of 2/π, after one word of zeros: bit i of 2/π (weight 2⁻ⁱ) is bit
+  /// i + 63 of this array counting from the top of word 0.
+  private static let twoOverPi: [UInt64] = [
+    0,
+    0xA2F9_836E_4E44_1529, 0xFC27_57D1_F534_DDC0, 0xDB62_9599_3C43_9041,
+    0xFE51_63AB_DEBB_C561, 0xB724_6E3A_424D_D2E0, 0x0649_2EEA_09D1_921C,
+    0xFE1D_EB1C_B129_A73E, 0xE882_35F5_2EBB_4484, 0xE99C_7026_B45F_7E41,
+    0x3991_D639_8353_39F4, 0x9C84_5F8B_BDF9_283B, 0x1FF8_97FF_DE05_980F,
+    0xEF2F_118B_5A0A_6D1F, 0x6D36_7ECF_27CB_09B7, 0x4F46_3F66_9E5F_EA2D,
+    0x7527_BAC7_EBE5_F17B, 0x3D07_39F7_8A52_92EA, 0x6BFB_5FB1_1F8D_5D08,
+    0x5603_3046_FC7B_6BAB, 0xF0CF_BC20_9AF4_361D,
+  ]
+
+  /// x = n·π/2 + (y0 + y1) with |y0 + y1| ≤ π/4, for finite x ≥ π/4.
+  ///
+  /// x = m·2^q with m a 53-bit integer. Bits of 2/π worth 2⁻ⁱ with i ≤ q − 2
+  /// add multiples of 4 to x·2/π and are skipped; the next 192 bits times m
+  /// give the quadrant (2 bits) and 190 bits of fraction.
+  static func reduce(_ x: Double) -> (n: Int, y0: Double, y1: Double) {
+    let m = x.significandBitPattern | (1 << 52)
+    let q = Int(x.exponent) - 52
+    let start = q + 62  // bit index of 2^-(q-1) in `twoOverPi`
+    let word = start / 64, shift = UInt64(start % 64)
+    func window(_ k: Int) -> UInt64 {
+      let a = twoOverPi[word + k], b = twoOverPi[word + k + 1]
+      return shift == 0 ? a : (a << shift) | (b >> (64 - shift))
+    }
+    let w0 = window(0), w1 = window(1), w2 = window(2)
+    // P = m × (w0:w1:w2), the words p1:p2:p3 (p0, bits 192 and up, is a multiple of 4).
+    let (h2, p3) = m.multipliedFullWidth(by: w2)
+    let (h1, l1) = m.multipliedFullWidth(by: w1)
+    let (h0, l0) = m.multipliedFullWidth(by: w0)
+    _ = h0
+    let (p2, c2) = l1.addingReportingOverflow(h2)
+    let p1 = l0 &+ h1 &+ (c2 ? 1 : 0)
+    var n = Int(p1 >> 62)
+    var high = (p1 << 2) | (p2 >> 62)  // the fraction, 128 bits
+    var low = (p2 << 2) | (p3 >> 62)
+    var negative = false
+    if high >> 63 == 1 {  // fraction ≥ 1/2: round the quadrant up, take 1 − fraction
+      n += 1
+      negative = true
+      high = ~high
+      low = ~low
+      let (sum, carry) = low.addingReportingOverflow(1)
+      low = sum
+      if carry { high &+= 1 }
+    }
+    if high == 0 && low == 0 { return (n, 0, 0) }
+    // To a double-double: normalise, then 53 bits and the next 64.
+    let zeros = high == 0 ? 64 + low.leadingZeroBitCount : high.leadingZeroBitCount
+    if zeros >= 64 {
+      high = low << (zeros - 64)
+      low = 0
+    } else if zeros > 0 {
+      high = (high << zeros) | (low >> (64 - zeros))
+      low <<= zeros
+    }
+    let fHigh = Double(high >> 11) * Double(sign: .plus, exponent: -53 - zeros, significand: 1)
+    let fLow =
+      Double(((high & 0x7FF) << 53) | (low >> 11)) * Double(sign: .plus, exponent: -117 - zeros, significand: 1)
+    // r = f·π/2 in double-double.
+    let piOver2 = DoubleDouble(1.5707963267948966, 6.123233995736766e-17)
+    let r = DoubleDouble(fHigh, fLow) * piOver2
+    return negative ? (n, -r.high, -r.low) : (n, r.high, r.low)
+  }
+
+  // MARK: exp
+
+  static func exp(_ x: Double) -> Double {
+    if x.isNaN { return x }
+    if x > 7.09782712893383973096e+02 { return .infinity }
+    if x < -7.45133219101941108420e+02 { return 0 }
+    let ln2High = 6.93147180369123816490e-01  // 32 bits: k·ln2High is exact
+    let ln2Low = 1.90821492927058770002e-10
+    let magnitude = x.magnitude
+    var k = 0
+    var high = x, low = 0.0
+    if magnitude > 0.5 * 0.6931471805599453 {
+      k = Int(1.44269504088896338700e+00 * x + (x < 0 ? -0.5 : 0.5))
+      high = x - Double(k) * ln2High
+      low = Double(k) * ln2Low
+    } else if magnitude < 0x1p-28 {
+      return 1 + x
+    }
+    let r = high - low
+    let t = r * r
+    let p1 = 1.66666666666666019037e-01, p2 = -2.77777777770155933842e-03
+    let p3 = 6.61375632143793436117e-05, p4 = -1.65339022054652515390e-06
+    let p5 = 4.13813679705723846039e-08
+    let c = r - t * (p1 + t * (p2 + t * (p3 + t * (p4 + t * p5))))
+    if k == 0 { return 1 - ((r * c) / (c - 2) - r) }
+    let y = 1 - ((low - (r * c) / (2 - c)) - high)
+    return Double(sign: .plus, exponent: k, significand: y)
+  }
+
+  // MARK: pow
+
+  /// x^y with the special cases of IEEE 754 `pow`.
+  static func pow(_ x: Double, _ y: Double) -> Double {
+    if y == 0 || x == 1 { return 1 }
+    if x.isNaN || y.isNaN { return .nan }
+    let ax = x.magnitude
+    if y.isInfinite {
+      if ax == 1 { return 1 }
+      return (ax > 1) == (y > 0) ? .infinity : 0
+    }
+    let yIsInteger = y.rounded(.towardZero) == y
+    let yIsOdd = yIsInteger && y.magnitude < 0x1p53 && Int64(y) & 1 == 1
+    if x == 0 || x.isInfinite {
+      // 0^y and ∞^y: 0 or ∞, negative only for a negative x and odd y.
+      let big = (x == 0) == (y < 0)
+      let value: Double = big ? .infinity : 0
+      return x.sign == .minus && yIsOdd ? -value : value
+    }
+    if x < 0 && !yIsInteger { return .nan }
+    let value: Double
+    if yIsInteger && y.magnitude <= 0x1p20 {
+      value = integerPower(ax, Int(y))
+    } else {
+      let t = logarithm(ax) * y
+      if t.high > 710 { value = .infinity } else if t.high < -746 { value = 0 } else {
+        let e = exp(t.high)
+        value = e.isFinite ? e + e * t.low : e
+      }
+    }
+    return x < 0 && yIsOdd ? -value : value
+  }
+
+  /// x^n for finite x > 0, by squaring in double-double.
+  private static func integerPower(_ x: Double, _ n: Int) -> Double {
+    var base = n > 0 ? DoubleDouble(x, 0) : DoubleDouble.reciprocal(x)
+    var e = n.magnitude
+    var result = DoubleDouble(1, 0)
+    while true {
+      if e & 1 == 1 { result = result * base }
+      e >>= 1
+      if e == 0 { break }
+      base = base * base
+    }
+    return result.high.isFinite ? result.high + result.low : result.high
+  }
+
+  /// 1/(2k+1) for k = 0…21: atanh(s) = Σ s^(2k+1)/(2k+1) to 2⁻¹⁰⁶ for |s| ≤ 0.172.
+  private static let atanhCoefficients: [DoubleDouble] = (0..<22).map {
+    DoubleDouble.reciprocal(Double(2 * $0 + 1))
+  }
+
+  /// ln x in double-double for finite x > 0: x = m·2ᵏ with √½ ≤ m < √2,
+  /// ln m = 2·atanh((m − 1)/(m + 1)).
+  static func logarithm(_ x: Double) -> DoubleDouble {
+    var k = Int(x.exponent)
+    var m = x.significand
+    if m > 1.4142135623730951 {
+      m *= 0.5
+      k += 1
+    }
+    let s = DoubleDouble(m - 1, 0) / DoubleDouble.sum(m, 1)
+    let s2 = s * s
+    var series = atanhCoefficients[atanhCoefficients.count - 1]
+    for c in atanhCoefficients.dropLast().reversed() { series = series * s2 + c }
+    let lnM = s * series * 2
+    let ln2 = DoubleDouble(0.6931471805599453, 2.3190468138462996e-17)
+    return ln2 * Double(k) + lnM
+  }
+}
+
+/// An unevaluated sum high + low with |low| ≤ ulp(high)/2: about 106 bits.
+struct DoubleDouble: Sendable {
+  var high: Double
+  var low: Double
+
+  init(_ high: Double, _ low: Double) { self.high = high; self.low = low }
+
+  /// a + b exactly.
+  static func sum(_ a: Double, _ b: Double) -> DoubleDouble {
+    let s = a + b
+    let bb = s - a
+    return DoubleDouble(s, (a - (s - bb)) + (b - bb))
+  }
+
+  /// a + b exactly when |a| ≥ |b|.
+  static func quickSum(_ a: Double, _ b: Double) -> DoubleDouble {
+    let s = a + b
+    return DoubleDouble(s, b - (s - a))
+  }
+
+  /// a·b exactly (the error of the rounded product by a fused multiply-add).
+  static func product(_ a: Double, _ b: Double) -> DoubleDouble {
+    let p = a * b
+    return DoubleDouble(p, (-p).addingProduct(a, b))
+  }
+
+  static func reciprocal(_ x: Double) -> DoubleDouble {
+    let q = 1 / x
+    guard q.isFinite, q != 0 else { return DoubleDouble(q, 0) }
+    return DoubleDouble(q, (1.0).addingProduct(-q, x) / x)
+  }
+
+  static func + (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
+    let s = sum(a.high, b.high)
+    return quickSum(s.high, s.low + a.low + b.low)
+  }
+
+  static func * (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
+    let p = product(a.high, b.high)
+    guard p.high.isFinite, p.high != 0 else { return DoubleDouble(p.high, 0) }
+    return quickSum(p.high, p.low + (a.high * b.low + a.low * b.high))
+  }
+
+  static func * (a: DoubleDouble, b: Double) -> DoubleDouble {
+    let p = product(a.high, b)
+    guard p.high.isFinite, p.high != 0 else { return DoubleDouble(p.high, 0) }
+    return quickSum(p.high, p.low + a.low * b)
+  }
+
+  static func / (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
+    let q1 = a.high / b.high
+    let r = a + DoubleDouble(-1, 0) * (b * q1)
+    let q2 = r.high / b.high
+    return quickSum(q1, q2)
+  }
+}

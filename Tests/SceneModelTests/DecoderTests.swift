@@ -1,0 +1,163 @@
+import Foundation
+import Primitives
+import SceneModel
+import Testing
+
+/// The scene with `layers` and `timeline` (JSON fragments) around a fixed header.
+func scene(layers: String, timeline: String = "[]", extra: String = "") -> String {
+  """
+  {"version": 1, "size": [390, 200],\(extra) "layers": \(layers), "timeline": \(timeline)}
+  """
+}
+
+func decode(_ text: String) throws -> Scene {
+  try SceneDecoder.decode(Array(text.utf8), file: "t.json", defaultName: "t")
+}
+
+/// Every diagnostic, as CLI.md prints them.
+func problems(_ text: String) -> [String] {
+  do {
+    _ = try decode(text)
+    return []
+  } catch let e as SceneErrors {
+    return e.diagnostics.map(\.description)
+  } catch {
+    return ["\(error)"]
+  }
+}
+
+@Suite struct DecoderTests {
+  @Test func aFullSceneDecodes() throws {
+    let s = try decode(
+      """
+      {"version": 1, "name": "toggle", "size": [390, 200], "scale": 2, "background": "#F2F2F7", "duration": 2.5,
+       "assets": {"tomato": "assets/tomato@2x.png", "photo": {"file": "p.png", "scale": 3}},
+       "fonts": {"Rounded": "fonts/r.ttf"},
+       "layers": [
+         {"id": "track", "type": "capsule", "size": [60, 36], "position": [195, 100], "fill": "green",
+          "stroke": {"color": "#00000022", "width": 1, "dash": [4, 2]}, "shadow": {"color": "#00000033", "radius": 8, "offset": [0, 4]}},
+         {"id": "knob", "type": "circle", "size": [32, 32], "position": [180, 100], "scale": 1.2, "opacity": 0.9,
+          "fill": {"linear": {"from": [0, 0], "to": [1, 1], "stops": [[0, "white"], [1, "#DDDDDD"]]}}},
+         {"id": "list", "type": "vstack", "position": [195, 20], "anchor": [0.5, 0], "spacing": 4, "alignment": "leading",
+          "padding": [1, 2, 3, 4], "children": [{"type": "rect", "size": [10, 10], "cornerRadius": 3, "cornerStyle": "circular"}]},
+         {"type": "path", "d": "M0 0 L10 0 L10 10 Z", "fillRule": "evenodd", "trim": [0, 0.5]},
+         {"type": "text", "text": "トマト", "font": {"size": 28, "weight": "bold"}, "color": "red", "align": "center"},
+         {"type": "image", "asset": "tomato", "contentMode": "fit", "size": [40, 40]}
+       ],
+       "timeline": [
+         {"at": 1.2, "animation": "spring", "velocity": {"knob": {"position": [900, 0]}}, "set": {"knob": {"position": [60, 100]}}},
+         {"at": 0, "animation": "spring(duration: 0.5, bounce: 0.2)", "set": {"knob": {"position": [210, 100]}}},
+         {"at": 1.0, "animation": {"snappy": {}, "delay": 0.1},
+          "insert": [{"into": "list", "index": 0, "transition": "slide.combined(with: .opacity)", "layer": {"id": "row4", "type": "rect", "size": [300, 44]}}],
+          "remove": [{"id": "track", "transition": "scale"}]},
+         {"at": 2, "drag": {"layer": "knob", "points": [[0, 60, 100], [0.1, 80, 100]]}},
+         {"at": 2.5, "set": {"row4": {"opacity": 0.5}}}
+       ]}
+      """)
+    #expect(s.name == "toggle" && s.size == Vector2(390, 200) && s.scale == 2 && s.duration == 2.5)
+    #expect(s.background == Color(hex: "#F2F2F7"))
+    #expect(s.assets["tomato"] == Asset(file: "assets/tomato@2x.png", scale: 2))
+    #expect(s.assets["photo"]?.scale == 3)
+    #expect(s.layers.count == 6)
+    #expect(s.layers[0].properties.fill == .color(Color(hex: "#34C759")!))
+    #expect(s.layers[0].properties.stroke?.dash == [4, 2])
+    #expect(s.layers[1].properties.scale == Vector2(1.2, 1.2))
+    #expect(s.layers[2].padding == (1, 2, 3, 4) && s.layers[2].alignment == "leading" && s.layers[2].children.count == 1)
+    #expect(s.layers[2].children[0].cornerStyle == .circular)
+    #expect(s.layers[3].pathData?.elements.count == 4 && s.layers[3].fillRule == "evenodd")
+    #expect(s.layers[4].text == "トマト" && s.layers[4].font?.size == 28 && s.layers[4].properties.color == .color(Color(hex: "#FF3B30")!))
+    // Events are in time order, whatever the file's order.
+    #expect(s.timeline.map(\.at) == [0, 1.0, 1.2, 2, 2.5])
+    #expect(s.timeline[1].insert.first?.layer.id == "row4")
+    #expect(s.timeline[2].velocity.first?.values.position == Vector2(900, 0))
+    #expect(s.timeline[3].drag?.points.count == 2)
+  }
+
+  @Test func defaults() throws {
+    let s = try decode(scene(layers: ##"[{"type": "rect"}]"##))
+    #expect(s.name == "t" && s.scale == 1 && s.background == .white && s.duration == nil)
+    let l = s.layers[0]
+    #expect(l.cornerStyle == .continuous && !l.clip && l.spacing == 8 && l.properties.position == nil)
+    #expect(try decode(scene(layers: "[]", extra: ##" "background": "transparent","##)).background == nil)
+  }
+
+  /// The column of `token` in `text` (1-based, in characters): where the
+  /// problem is, found in the scene text itself rather than by the decoder.
+  /// A `^` in the token marks the exact character; otherwise its first.
+  static func column(of token: String, in text: String) -> Int {
+    let caret = token.firstIndex(of: "^").map { token.distance(from: token.startIndex, to: $0) } ?? 0
+    let needle = token.replacingOccurrences(of: "^", with: "")
+    guard let range = text.range(of: needle) else { return -1 }
+    return text.distance(from: text.startIndex, to: range.lowerBound) + caret + 1
+  }
+
+  /// The bad-input catalogue: each scene, the token the error must point at,
+  /// and the exact message.
+  @Test(arguments: [
+    (scene(layers: "[]", extra: ##" "backgrund": "#FFF","##), ##""backgrund""##, ##"backgrund: unknown key 'backgrund'; did you mean 'background'?"##),
+    (##"{"size": [390, 200], "layers": []}"##, ##"^{"##, ##"(root): missing required key 'version'"##),
+    (##"{"version": 2, "size": [390, 200], "layers": []}"##, ##"^2,"##, ##"version: unsupported version 2: this renderer reads version 1"##),
+    (##"{"version": 1, "size": [390, -1], "layers": []}"##, ##"-1"##, ##"size[1]: -1 is out of range: must be greater than 0"##),
+    (##"{"version": 1, "size": [100000, 100000], "layers": []}"##, ##"[100000"##, ##"size: the canvas is 100000×100000 pixels at scale 1, more than the limit of 16384 pixels a side and 67108864 pixels"##),
+    (scene(layers: ##"[{"type": "rect", "opacity": 1.5}]"##), ##"1.5"##, ##"layers[0].opacity: 1.5 is out of range: must be between 0 and 1"##),
+    (scene(layers: ##"[{"type": "rect", "fill": "bleu"}]"##), ##""bleu""##, ##"layers[0].fill: unknown colour 'bleu'; did you mean 'blue'?"##),
+    (scene(layers: ##"[{"type": "rect", "fill": "#12345"}]"##), ##""#12345""##, ##"layers[0].fill: invalid colour '#12345': write #RGB, #RRGGBB or #RRGGBBAA"##),
+    (scene(layers: ##"[{"type": "rectangle"}]"##), ##""rectangle""##, ##"layers[0].type: 'rectangle' is not one of rect, circle, ellipse, capsule, path, text, image, group, vstack, hstack, zstack"##),
+    (scene(layers: ##"[{"type": "rect", "positon": [1, 2]}]"##), ##""positon""##, ##"layers[0].positon: unknown key 'positon'; did you mean 'position'?"##),
+    (scene(layers: ##"[{"type": "rect", "children": []}]"##), ##""children""##, ##"layers[0].children: unknown key 'children'"##),
+    (scene(layers: ##"[{"id": "a", "type": "rect"}, {"id": "a", "type": "rect"}]"##), ##"}, {"id": ^"a""##, ##"layers[1].id: duplicate id 'a' (first declared at line 1)"##),
+    (scene(layers: ##"[{"id": "9a", "type": "rect"}]"##), ##""9a""##, ##"layers[0].id: invalid id '9a': ids match [A-Za-z_][A-Za-z0-9_-]*"##),
+    (scene(layers: ##"[{"type": "path", "d": "M 0 0 L 10 x"}]"##), ##"10 ^x"##, ##"layers[0].d: invalid path data: expected a number after 'L', found 'x'"##),
+    (scene(layers: ##"[{"type": "image", "asset": "tomato"}]"##), ##""tomato""##, ##"layers[0].asset: unknown asset 'tomato' (the scene lists no assets)"##),
+    (scene(layers: ##"[{"type": "rect", "trim": [0.8, 0.2]}]"##), ##"[0.8"##, ##"layers[0].trim: trim from 0.8 is after to 0.2"##),
+    (scene(layers: ##"[{"type": "rect", "stroke": {"width": -2}}]"##), ##"-2"##, ##"layers[0].stroke.width: -2 is out of range: must be 0 or more"##),
+    (scene(layers: ##"[{"type": "rect", "fill": {"linear": {"from": [0, 0], "to": [1, 1], "stops": [[0.5, "red"], [0.2, "blue"]]}}}]"##), ##"0.2, "blue""##, ##"layers[0].fill.linear.stops[1][0]: stop offsets must be sorted: 0.2 comes after 0.5"##),
+    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "animation": "sprung", "set": {"k": {"opacity": 0}}}]"##), ##"sprung"##, ##"timeline[0].animation: unknown animation 'sprung'; did you mean 'spring'?"##),
+    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "animation": "spring(bounce: 2)", "set": {"k": {"opacity": 0}}}]"##), ##"bounce: 2"##, ##"timeline[0].animation: bounce must be greater than -1 and less than 1 (1 never settles, -1 never moves), got 2 in 'spring(bounce: 2)'"##),
+    (scene(layers: ##"[{"id": "knob", "type": "rect"}]"##, timeline: ##"[{"at": 0, "set": {"knb": {"opacity": 0}}}]"##), ##""knb""##, ##"timeline[0].set.knb: no layer has id 'knb'; did you mean 'knob'?"##),
+    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": -1, "set": {"k": {"opacity": 0}}}]"##), ##"-1"##, ##"timeline[0].at: -1 is out of range: must be 0 or more"##),
+    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0}]"##), ##"{"at": 0}"##, ##"timeline[0]: an event needs at least one of set, insert, remove, velocity, drag"##),
+    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "remove": [{"id": "k", "transition": "slide.combined(with: .opacty)"}]}]"##), ##"opacty"##, ##"timeline[0].remove[0].transition: unknown transition 'opacty'; did you mean 'opacity'?"##),
+    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "insert": [{"into": "k", "layer": {"id": "n", "type": "rect"}}]}]"##), ##""into": ^"k""##, ##"timeline[0].insert[0].into: 'k' is not a container (group, vstack, hstack, zstack): layers can only be inserted into one"##),
+    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "drag": {"layer": "k", "points": [[0, 1, 1]]}}]"##), ##"[[0, 1, 1]]"##, ##"timeline[0].drag.points: a drag needs at least two points [t, x, y], got 1"##),
+    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "drag": {"layer": "k", "points": [[0, 1, 1], [0, 2, 2]]}}]"##), ##"[^0, 2, 2]"##, ##"timeline[0].drag.points[1][0]: drag times must increase: 0 after 0"##),
+    (##"{"version": 1, "size": [390, 200], "layers": [}"##, ##"[^}"##, ##"(root): invalid JSON: expected a value, found '}'"##)
+  ] as [(String, String, String)])
+  func badScenesAreReportedWhereTheProblemIs(_ text: String, _ token: String, _ message: String) {
+    let column = Self.column(of: token, in: text)
+    #expect(column > 0, "token \(token) not in the scene")
+    #expect(problems(text) == ["t.json:1:\(column): error: \(message)"])
+  }
+
+  @Test func severalProblemsAreAllReportedInFileOrder() {
+    let text = scene(layers: ##"[{"type": "rect", "opacity": 2, "fill": "bleu"}]"##, timeline: ##"[{"at": 0, "set": {"x": {}}}]"##)
+    let found = problems(text)
+    let columns = ["2,", ##""bleu""##, ##""x""##].map { "\(Self.column(of: $0, in: text))" }
+    #expect(found.map { String($0.split(separator: ":")[2]) } == columns)
+  }
+
+  @Test func layersNestedTooDeepAreALimitNotACrash() {
+    var layers = ##"{"type": "rect"}"##
+    for _ in 0..<70 { layers = ##"{"type": "group", "children": ["## + layers + "]}" }
+    let found = problems(scene(layers: "[" + layers + "]"))
+    #expect(found.count == 1 && found[0].contains("layers nested deeper than the limit of 64"))
+  }
+
+  @Test func customModifierTransition() throws {
+    let s = try decode(
+      scene(
+        layers: ##"[{"id": "list", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##,
+        timeline: #"""
+          [{"at": 1, "remove": [{"id": "r", "transition": {"asymmetric": {"insertion": "slide.combined(with: .opacity)",
+            "removal": {"modifier": {"active": {"scale": "-6.8*p*p + 5.8*p + 1", "opacity": 0.5}, "identity": {"scale": 1}}}}}}]}]
+          """#))
+    guard case .asymmetric(let insertion, let removal) = s.timeline[0].remove[0].transition else {
+      Issue.record("not asymmetric"); return
+    }
+    guard case .combined(let parts) = insertion, parts.count == 2, case .slide = parts[0], case .opacity = parts[1] else {
+      Issue.record("insertion is \(insertion)"); return
+    }
+    guard case .modifier(let active, let expressions, let identity) = removal else { Issue.record("removal is \(removal)"); return }
+    #expect(expressions["scale"] == "-6.8*p*p + 5.8*p + 1" && active.opacity == 0.5 && identity.scale == Vector2(1, 1))
+  }
+}
