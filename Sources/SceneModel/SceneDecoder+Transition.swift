@@ -171,7 +171,7 @@ extension Context {
     guard let identityMembers = reader.object(inode, ipath, keys: keys), let activeMembers = reader.object(an, ap, keys: keys) else {
       return nil
     }
-    var expressions: [String: String] = [:]
+    var expressions: [String: Syntax.Expression] = [:]
     var plain = activeMembers
     for (key, entry) in activeMembers {
       guard let text = entry.node.string else { continue }
@@ -179,7 +179,17 @@ extension Context {
         if key != "fill" { reader.error("'\(key)' cannot be an expression; expressions of p are for \(Self.expressionKeys.joined(separator: ", "))", entry.node, entry.path) }
         continue
       }
-      expressions[key] = text
+      do {
+        let expression = try Syntax.Expression(parsing: text)
+        // Checked where it is used: at p = 0 and 1 it must give a number.
+        if !expression.evaluate(p: 0).isFinite || !expression.evaluate(p: 1).isFinite {
+          reader.error("'\(text)' is not a finite number at p = 0 or p = 1", entry.node, entry.path)
+        } else {
+          expressions[key] = expression
+        }
+      } catch {
+        reader.error(error.message, at: locate(error, in: entry.node, path: entry.path), path: entry.path)
+      }
       plain[key] = nil
     }
     return .modifier(active: reader.properties(plain), expressions: expressions, identity: reader.properties(identityMembers))

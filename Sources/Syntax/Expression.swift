@@ -23,7 +23,8 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
   /// The longest accepted source, in Unicode scalars.
   public static let maximumLength = 10_000
   /// The deepest accepted nesting. Each parenthesis, function call, leading
-  /// sign and `^` opens one level: `-(sin(p))^2` is 4 levels deep.
+  /// sign and `^` opens one level until its operand ends: `-(sin(p^2))` is
+  /// 4 levels deep.
   public static let maximumNesting = 100
   /// The functions an expression may call.
   public static let functionNames: [String] = Function.allCases.map(\.rawValue)
@@ -51,11 +52,6 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
     usesP = root.usesP
   }
 
-  init(root: Node) {
-    self.root = root
-    usesP = root.usesP
-  }
-
   /// The value at progress `p`. Pure and total: it never traps, but may
   /// return NaN or ±infinity (`sqrt(-1)`, `1/0`, `(-8)^(1/3)`, `exp(1000)`),
   /// so callers should check `isFinite` before using the result. `min` and
@@ -66,6 +62,10 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
   /// to the same value): single spaces around `+ - * /` (none around `^`),
   /// parentheses only where precedence needs them, no leading `+`, and each
   /// number in its shortest exact form, e.g. `-6.8 * p * p + 5.8 * p + 1`.
+  ///
+  /// The added spaces (and numbers written out, `100000` for `1e5`) can
+  /// make it longer than the source: for a source near `maximumLength`, the
+  /// description may exceed the limit and then not parse again.
   public var description: String {
     var out = ""
     root.render(into: &out, context: .sum)
@@ -498,66 +498,74 @@ private struct ExpressionParser {
 // MARK: - Elementary functions
 
 /// `sin`, `cos`, `exp` and `pow` in pure Swift (the standard library has
-/// none without Foundation or the C library), accurate to about 1 ulp.
+/// none without Foundation or the C library).
 ///
-/// `sin`/`cos` reduce the argument exactly enough for any finite double
-/// (Payne–Hanek with 1,280 bits of 2/π) and then use fdlibm's minimax
-/// polynomials on [−π/4, π/4]; `exp` is fdlibm's: x = k·ln 2 + r, |r| ≤ ln 2 / 2,
-/// a rational approximation of eʳ, then scaling by 2ᵏ. `pow` multiplies
-/// exactly in double-double for integer exponents up to 2²⁰ (so 2^3 is 8
-/// and 0.5^10 is exact) and otherwise takes exp(y·log x) with log x in
-/// double-double.
+/// Each works in double-double arithmetic (about 106 bits) and rounds once
+/// at the end, so results are correctly rounded except when the exact value
+/// lies within about 2⁻⁹⁵ of a rounding boundary (and for subnormal
+/// results, which may be 1 ulp off): `exp(1)` is `2.718281828459045` and
+/// `2^0.5` is `sqrt(2)`.
+///
+/// - `sin`/`cos`: x = n·π/2 + r with |r| ≤ π/4, exact enough for any finite
+///   double (Payne–Hanek with 1,280 bits of 2/π), then Taylor series in r.
+/// - `exp`: x = k·ln 2 + r with |r| ≤ ln 2 / 2, a Taylor series for eʳ, then 2ᵏ.
+/// - `pow`: exact squaring for integer exponents up to 2²⁰ (2^3 is 8), else
+///   exp(y·ln x) with ln x = k·ln 2 + 2·atanh((m − 1)/(m + 1)).
 enum ExpressionMath {
+  /// 1/n! for n = 0…27.
+  private static let inverseFactorials: [DoubleDouble] = {
+    var table = [DoubleDouble(1, 0)]
+    for n in 1...27 { table.append(table[n - 1] / DoubleDouble(Double(n), 0)) }
+    return table
+  }()
+
   // MARK: sin and cos
 
   static func sin(_ x: Double) -> Double {
     guard x.isFinite else { return .nan }
-    if x.magnitude <= 0.785398163397448279 { return kernelSin(x, 0) }
-    let (n, y0, y1) = reduce(x.magnitude)
-    let s: Double
+    if x.magnitude <= 0.785398163397448279 { return sinOfReduced(DoubleDouble(x, 0)).rounded }
+    let (n, r) = reduce(x.magnitude)
+    let s: DoubleDouble
     switch n & 3 {
-    case 0: s = kernelSin(y0, y1)
-    case 1: s = kernelCos(y0, y1)
-    case 2: s = -kernelSin(y0, y1)
-    default: s = -kernelCos(y0, y1)
+    case 0: s = sinOfReduced(r)
+    case 1: s = cosOfReduced(r)
+    case 2: s = -sinOfReduced(r)
+    default: s = -cosOfReduced(r)
     }
-    return x < 0 ? -s : s
+    return x < 0 ? -s.rounded : s.rounded
   }
 
   static func cos(_ x: Double) -> Double {
     guard x.isFinite else { return .nan }
-    if x.magnitude <= 0.785398163397448279 { return kernelCos(x, 0) }
-    let (n, y0, y1) = reduce(x.magnitude)
+    if x.magnitude <= 0.785398163397448279 { return cosOfReduced(DoubleDouble(x, 0)).rounded }
+    let (n, r) = reduce(x.magnitude)
     switch n & 3 {
-    case 0: return kernelCos(y0, y1)
-    case 1: return -kernelSin(y0, y1)
-    case 2: return -kernelCos(y0, y1)
-    default: return kernelSin(y0, y1)
+    case 0: return cosOfReduced(r).rounded
+    case 1: return -sinOfReduced(r).rounded
+    case 2: return -cosOfReduced(r).rounded
+    default: return sinOfReduced(r).rounded
     }
   }
 
-  /// sin(x + y) for |x| ≤ π/4, y a tail much smaller than x (fdlibm k_sin.c).
-  static func kernelSin(_ x: Double, _ y: Double) -> Double {
-    let s1 = -1.66666666666666324348e-01, s2 = 8.33333333332248946124e-03
-    let s3 = -1.98412698298579493134e-04, s4 = 2.75573137070700676789e-06
-    let s5 = -2.50507602534068634195e-08, s6 = 1.58969099521155010221e-10
-    let z = x * x
-    let v = z * x
-    let r = s2 + z * (s3 + z * (s4 + z * (s5 + z * s6)))
-    return x - ((z * (0.5 * y - v * r) - y) - v * s1)
+  /// sin r = r·Σ (−r²)ᵏ/(2k+1)! for |r| ≤ π/4; the terms past k = 13 are
+  /// below 2⁻¹¹⁰, and those from k = 8 on are small enough to sum in doubles.
+  static func sinOfReduced(_ r: DoubleDouble) -> DoubleDouble {
+    let minusR2 = -(r * r)
+    var tail = inverseFactorials[27].high
+    for k in stride(from: 12, through: 8, by: -1) { tail = tail * minusR2.high + inverseFactorials[2 * k + 1].high }
+    var series = DoubleDouble(tail, 0)
+    for k in stride(from: 7, through: 0, by: -1) { series = series * minusR2 + inverseFactorials[2 * k + 1] }
+    return r * series
   }
 
-  /// cos(x + y) for |x| ≤ π/4, y a tail much smaller than x (fdlibm k_cos.c).
-  static func kernelCos(_ x: Double, _ y: Double) -> Double {
-    let c1 = 4.16666666666666019037e-02, c2 = -1.38888888888741095749e-03
-    let c3 = 2.48015872894767294178e-05, c4 = -2.75573143513906633035e-07
-    let c5 = 2.08757232129817482790e-09, c6 = -1.13596475577881948265e-11
-    let z = x * x
-    let w = z * z
-    let r = z * (c1 + z * (c2 + z * c3)) + w * w * (c4 + z * (c5 + z * c6))
-    let hz = 0.5 * z
-    let a = 1 - hz
-    return a + (((1 - a) - hz) + (z * r - x * y))
+  /// cos r = Σ (−r²)ᵏ/(2k)! for |r| ≤ π/4.
+  static func cosOfReduced(_ r: DoubleDouble) -> DoubleDouble {
+    let minusR2 = -(r * r)
+    var tail = inverseFactorials[26].high
+    for k in stride(from: 12, through: 8, by: -1) { tail = tail * minusR2.high + inverseFactorials[2 * k].high }
+    var series = DoubleDouble(tail, 0)
+    for k in stride(from: 7, through: 0, by: -1) { series = series * minusR2 + inverseFactorials[2 * k] }
+    return series
   }
 
   /// Bits of 2/π, after one word of zeros: bit i of 2/π (weight 2⁻ⁱ) is bit
@@ -573,12 +581,14 @@ enum ExpressionMath {
     0x5603_3046_FC7B_6BAB, 0xF0CF_BC20_9AF4_361D,
   ]
 
-  /// x = n·π/2 + (y0 + y1) with |y0 + y1| ≤ π/4, for finite x ≥ π/4.
+  /// x = n·π/2 + r with |r| ≤ π/4, for finite x ≥ π/4.
   ///
   /// x = m·2^q with m a 53-bit integer. Bits of 2/π worth 2⁻ⁱ with i ≤ q − 2
   /// add multiples of 4 to x·2/π and are skipped; the next 192 bits times m
-  /// give the quadrant (2 bits) and 190 bits of fraction.
-  static func reduce(_ x: Double) -> (n: Int, y0: Double, y1: Double) {
+  /// give the quadrant (2 bits) and 190 bits of fraction, of which 128 are
+  /// kept. (No double comes closer than 2⁻⁶² to a multiple of π/2 in units
+  /// of π/2, so at least 66 significant bits remain.)
+  static func reduce(_ x: Double) -> (n: Int, r: DoubleDouble) {
     let m = x.significandBitPattern | (1 << 52)
     let q = Int(x.exponent) - 52
     let start = q + 62  // bit index of 2^-(q-1) in `twoOverPi`
@@ -587,14 +597,12 @@ enum ExpressionMath {
       let a = twoOverPi[word + k], b = twoOverPi[word + k + 1]
       return shift == 0 ? a : (a << shift) | (b >> (64 - shift))
     }
-    let w0 = window(0), w1 = window(1), w2 = window(2)
-    // P = m × (w0:w1:w2), the words p1:p2:p3 (p0, bits 192 and up, is a multiple of 4).
-    let (h2, p3) = m.multipliedFullWidth(by: w2)
-    let (h1, l1) = m.multipliedFullWidth(by: w1)
-    let (h0, l0) = m.multipliedFullWidth(by: w0)
-    _ = h0
-    let (p2, c2) = l1.addingReportingOverflow(h2)
-    let p1 = l0 &+ h1 &+ (c2 ? 1 : 0)
+    // P = m × window, bits 0…191 in p1:p2:p3 (bits 192 and up are a multiple of 4).
+    let (h2, p3) = m.multipliedFullWidth(by: window(2))
+    let (h1, l1) = m.multipliedFullWidth(by: window(1))
+    let l0 = m.multipliedFullWidth(by: window(0)).low
+    let (p2, carry) = l1.addingReportingOverflow(h2)
+    let p1 = l0 &+ h1 &+ (carry ? 1 : 0)
     var n = Int(p1 >> 62)
     var high = (p1 << 2) | (p2 >> 62)  // the fraction, 128 bits
     var low = (p2 << 2) | (p3 >> 62)
@@ -604,12 +612,12 @@ enum ExpressionMath {
       negative = true
       high = ~high
       low = ~low
-      let (sum, carry) = low.addingReportingOverflow(1)
+      let (sum, overflow) = low.addingReportingOverflow(1)
       low = sum
-      if carry { high &+= 1 }
+      if overflow { high &+= 1 }
     }
-    if high == 0 && low == 0 { return (n, 0, 0) }
-    // To a double-double: normalise, then 53 bits and the next 64.
+    if high == 0 && low == 0 { return (n, DoubleDouble(0, 0)) }
+    // To a double-double: normalise, then the top 53 bits and the next 64.
     let zeros = high == 0 ? 64 + low.leadingZeroBitCount : high.leadingZeroBitCount
     if zeros >= 64 {
       high = low << (zeros - 64)
@@ -618,47 +626,37 @@ enum ExpressionMath {
       high = (high << zeros) | (low >> (64 - zeros))
       low <<= zeros
     }
-    let fHigh = Double(high >> 11) * Double(sign: .plus, exponent: -53 - zeros, significand: 1)
-    let fLow =
-      Double(((high & 0x7FF) << 53) | (low >> 11)) * Double(sign: .plus, exponent: -117 - zeros, significand: 1)
-    // r = f·π/2 in double-double.
-    let piOver2 = DoubleDouble(1.5707963267948966, 6.123233995736766e-17)
-    let r = DoubleDouble(fHigh, fLow) * piOver2
-    return negative ? (n, -r.high, -r.low) : (n, r.high, r.low)
+    let fraction = DoubleDouble(
+      Double(high >> 11) * Double(sign: .plus, exponent: -53 - zeros, significand: 1),
+      Double(((high & 0x7FF) << 53) | (low >> 11)) * Double(sign: .plus, exponent: -117 - zeros, significand: 1))
+    let r = fraction * DoubleDouble.piOver2
+    return (n, negative ? -r : r)
   }
 
   // MARK: exp
 
-  static func exp(_ x: Double) -> Double {
-    if x.isNaN { return x }
-    if x > 7.09782712893383973096e+02 { return .infinity }
-    if x < -7.45133219101941108420e+02 { return 0 }
-    let ln2High = 6.93147180369123816490e-01  // 32 bits: k·ln2High is exact
-    let ln2Low = 1.90821492927058770002e-10
-    let magnitude = x.magnitude
-    var k = 0
-    var high = x, low = 0.0
-    if magnitude > 0.5 * 0.6931471805599453 {
-      k = Int(1.44269504088896338700e+00 * x + (x < 0 ? -0.5 : 0.5))
-      high = x - Double(k) * ln2High
-      low = Double(k) * ln2Low
-    } else if magnitude < 0x1p-28 {
-      return 1 + x
-    }
-    let r = high - low
-    let t = r * r
-    let p1 = 1.66666666666666019037e-01, p2 = -2.77777777770155933842e-03
-    let p3 = 6.61375632143793436117e-05, p4 = -1.65339022054652515390e-06
-    let p5 = 4.13813679705723846039e-08
-    let c = r - t * (p1 + t * (p2 + t * (p3 + t * (p4 + t * p5))))
-    if k == 0 { return 1 - ((r * c) / (c - 2) - r) }
-    let y = 1 - ((low - (r * c) / (2 - c)) - high)
-    return Double(sign: .plus, exponent: k, significand: y)
+  static func exp(_ x: Double) -> Double { exp(DoubleDouble(x, 0)) }
+
+  /// e^(t.high + t.low), rounded once.
+  static func exp(_ t: DoubleDouble) -> Double {
+    if t.high.isNaN { return .nan }
+    if t.high > 710 { return .infinity }
+    if t.high < -746 { return 0 }
+    let k = (t.high * 1.4426950408889634).rounded()
+    let r = t + -(DoubleDouble.ln2 * k)
+    // |r| ≤ 0.347: the terms past r²³/23! are below 2⁻¹⁰⁹, and those from
+    // r¹²/12! on are small enough to sum in doubles.
+    var tail = inverseFactorials[23].high
+    for n in stride(from: 22, through: 12, by: -1) { tail = tail * r.high + inverseFactorials[n].high }
+    var series = DoubleDouble(tail, 0)
+    for n in stride(from: 11, through: 0, by: -1) { series = series * r + inverseFactorials[n] }
+    return Double(sign: .plus, exponent: Int(k), significand: series.rounded)
   }
 
   // MARK: pow
 
-  /// x^y with the special cases of IEEE 754 `pow`.
+  /// x^y with the special cases of IEEE 754 `pow`: x^0 = 1 and 1^y = 1
+  /// (even for NaN), a negative x to a non-integer power is NaN, and so on.
   static func pow(_ x: Double, _ y: Double) -> Double {
     if y == 0 || x == 1 { return 1 }
     if x.isNaN || y.isNaN { return .nan }
@@ -670,22 +668,15 @@ enum ExpressionMath {
     let yIsInteger = y.rounded(.towardZero) == y
     let yIsOdd = yIsInteger && y.magnitude < 0x1p53 && Int64(y) & 1 == 1
     if x == 0 || x.isInfinite {
-      // 0^y and ∞^y: 0 or ∞, negative only for a negative x and odd y.
-      let big = (x == 0) == (y < 0)
-      let value: Double = big ? .infinity : 0
+      // 0^y and ∞^y are 0 or ∞, negative only for a negative x and an odd y.
+      let value: Double = (x == 0) == (y < 0) ? .infinity : 0
       return x.sign == .minus && yIsOdd ? -value : value
     }
     if x < 0 && !yIsInteger { return .nan }
-    let value: Double
-    if yIsInteger && y.magnitude <= 0x1p20 {
-      value = integerPower(ax, Int(y))
-    } else {
-      let t = logarithm(ax) * y
-      if t.high > 710 { value = .infinity } else if t.high < -746 { value = 0 } else {
-        let e = exp(t.high)
-        value = e.isFinite ? e + e * t.low : e
-      }
-    }
+    let value =
+      yIsInteger && y.magnitude <= 0x1p20
+      ? integerPower(ax, Int(y))
+      : exp(logarithm(ax) * y)
     return x < 0 && yIsOdd ? -value : value
   }
 
@@ -700,10 +691,10 @@ enum ExpressionMath {
       if e == 0 { break }
       base = base * base
     }
-    return result.high.isFinite ? result.high + result.low : result.high
+    return result.rounded
   }
 
-  /// 1/(2k+1) for k = 0…21: atanh(s) = Σ s^(2k+1)/(2k+1) to 2⁻¹⁰⁶ for |s| ≤ 0.172.
+  /// 1/(2k+1) for k = 0…21: atanh s = Σ s^(2k+1)/(2k+1) to 2⁻¹⁰⁶ for |s| ≤ 0.172.
   private static let atanhCoefficients: [DoubleDouble] = (0..<22).map {
     DoubleDouble.reciprocal(Double(2 * $0 + 1))
   }
@@ -719,11 +710,11 @@ enum ExpressionMath {
     }
     let s = DoubleDouble(m - 1, 0) / DoubleDouble.sum(m, 1)
     let s2 = s * s
-    var series = atanhCoefficients[atanhCoefficients.count - 1]
-    for c in atanhCoefficients.dropLast().reversed() { series = series * s2 + c }
-    let lnM = s * series * 2
-    let ln2 = DoubleDouble(0.6931471805599453, 2.3190468138462996e-17)
-    return ln2 * Double(k) + lnM
+    var tail = atanhCoefficients[21].high
+    for k in stride(from: 20, through: 9, by: -1) { tail = tail * s2.high + atanhCoefficients[k].high }
+    var series = DoubleDouble(tail, 0)
+    for k in stride(from: 8, through: 0, by: -1) { series = series * s2 + atanhCoefficients[k] }
+    return DoubleDouble.ln2 * Double(k) + s * series * 2
   }
 }
 
@@ -733,6 +724,12 @@ struct DoubleDouble: Sendable {
   var low: Double
 
   init(_ high: Double, _ low: Double) { self.high = high; self.low = low }
+
+  static let piOver2 = DoubleDouble(1.5707963267948966, 6.123233995736766e-17)
+  static let ln2 = DoubleDouble(0.6931471805599453, 2.3190468138462996e-17)
+
+  /// The nearest double.
+  var rounded: Double { high.isFinite && low != 0 ? high + low : high }
 
   /// a + b exactly.
   static func sum(_ a: Double, _ b: Double) -> DoubleDouble {
@@ -759,8 +756,11 @@ struct DoubleDouble: Sendable {
     return DoubleDouble(q, (1.0).addingProduct(-q, x) / x)
   }
 
+  static prefix func - (a: DoubleDouble) -> DoubleDouble { DoubleDouble(-a.high, -a.low) }
+
   static func + (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
     let s = sum(a.high, b.high)
+    guard s.high.isFinite else { return DoubleDouble(s.high, 0) }
     return quickSum(s.high, s.low + a.low + b.low)
   }
 
@@ -778,7 +778,7 @@ struct DoubleDouble: Sendable {
 
   static func / (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
     let q1 = a.high / b.high
-    let r = a + DoubleDouble(-1, 0) * (b * q1)
+    let r = a + -(b * q1)
     let q2 = r.high / b.high
     return quickSum(q1, q2)
   }

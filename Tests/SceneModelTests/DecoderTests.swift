@@ -121,6 +121,8 @@ func problems(_ text: String) -> [String] {
     (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "insert": [{"into": "k", "layer": {"id": "n", "type": "rect"}}]}]"##), ##""into": ^"k""##, ##"timeline[0].insert[0].into: 'k' is not a container (group, vstack, hstack, zstack): layers can only be inserted into one"##),
     (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "drag": {"layer": "k", "points": [[0, 1, 1]]}}]"##), ##"[[0, 1, 1]]"##, ##"timeline[0].drag.points: a drag needs at least two points [t, x, y], got 1"##),
     (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "drag": {"layer": "k", "points": [[0, 1, 1], [0, 2, 2]]}}]"##), ##"[^0, 2, 2]"##, ##"timeline[0].drag.points[1][0]: drag times must increase: 0 after 0"##),
+    (scene(layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##, timeline: ##"[{"at": 0, "remove": [{"id": "r", "transition": {"modifier": {"active": {"scale": "2*q"}, "identity": {"scale": 1}}}}]}]"##), ##"2*^q"##, ##"timeline[0].remove[0].transition.modifier.active.scale: unknown name 'q'; did you mean 'p'?"##),
+    (scene(layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##, timeline: ##"[{"at": 0, "remove": [{"id": "r", "transition": {"modifier": {"active": {"scale": "1/p"}, "identity": {"scale": 1}}}}]}]"##), ##""1/p""##, ##"timeline[0].remove[0].transition.modifier.active.scale: '1/p' is not a finite number at p = 0 or p = 1"##),
     (##"{"version": 1, "size": [390, 200], "layers": [}"##, ##"[^}"##, ##"(root): invalid JSON: expected a value, found '}'"##)
   ] as [(String, String, String)])
   func badScenesAreReportedWhereTheProblemIs(_ text: String, _ token: String, _ message: String) {
@@ -158,6 +160,9 @@ func problems(_ text: String) -> [String] {
       Issue.record("insertion is \(insertion)"); return
     }
     guard case .modifier(let active, let expressions, let identity) = removal else { Issue.record("removal is \(removal)"); return }
-    #expect(expressions["scale"] == "-6.8*p*p + 5.8*p + 1" && active.opacity == 0.5 && identity.scale == Vector2(1, 1))
+    // The seed's curve: 1 at p = 0, 2.2 at p = 0.5, 0 at p = 1 (by hand).
+    let scale = try #require(expressions["scale"])
+    #expect(abs(scale.evaluate(p: 0) - 1) < 1e-12 && abs(scale.evaluate(p: 0.5) - 2.2) < 1e-12 && abs(scale.evaluate(p: 1)) < 1e-12)
+    #expect(active.opacity == 0.5 && identity.scale == Vector2(1, 1))
   }
 }
