@@ -29,13 +29,14 @@ let package = Package(
       dependencies: ["Primitives", .product(name: "RealModule", package: "swift-numerics")]
     ),
     .target(name: "SceneModel", dependencies: ["Primitives", "Syntax", "Timing"]),
+    .target(name: "Render", dependencies: ["SceneModel", "Layout", "Raster", "Primitives", "Syntax"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .target(name: "PNGCodec", dependencies: ["Raster", "CPNG", "CPNGShim"]),
     .executableTarget(
       name: "RenderCommand",
       dependencies: [
-        "Primitives", "Syntax", "Timing", "SceneModel",
+        "Primitives", "Syntax", "Timing", "SceneModel", "Render", "PNGCodec",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -61,6 +62,7 @@ let package = Package(
     .testTarget(name: "SyntaxTests", dependencies: ["Syntax"]),
     .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Syntax", "Primitives"]),
     .testTarget(name: "LayoutTests", dependencies: ["Layout", "Primitives"]),
+    .testTarget(name: "RenderTests", dependencies: ["Render", "SceneModel", "Raster", "Primitives", "Timing"]),
     .testTarget(
       name: "TimingTests",
       dependencies: ["Timing", "Syntax", "Primitives"],
