@@ -8,7 +8,7 @@ struct Render: ParsableCommand {
     commandName: "render",
     abstract: "Render UI animations written as JSON scenes, with SwiftUI's timing.",
     discussion: "Scene files are described in SCENE.md; this command's contract in CLI.md.",
-    subcommands: [Still.self, Validate.self, Curve.self]
+    subcommands: [Still.self, Validate.self, Info.self, Curve.self]
   )
 }
 

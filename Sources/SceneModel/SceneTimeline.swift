@@ -13,8 +13,13 @@ public struct SceneTimeline: Sendable {
   var numbers: [Key: Motion<Double>] = [:]
   var pairs: [Key: Motion<Vector2>] = [:]
   var vectors: [Key: Motion<AnimatableVector>] = [:]
-  /// The end of every event's animation (for the default duration).
+  /// The end of every event's animation (for the default duration), in
+  /// the scene's time order.
   public private(set) var eventEnds: [Double] = []
+  /// Each event's settling duration: the longest base duration its
+  /// animation got for the moves it made (a spring's settling duration for
+  /// those moves and velocities, a curve's duration); nil without animation.
+  public private(set) var eventSettling: [Double?] = []
 
   struct Key: Hashable, Sendable {
     var id: String
@@ -32,12 +37,15 @@ public struct SceneTimeline: Sendable {
 
     for event in scene.timeline {
       var end = event.at
+      var settling: Double?
       let velocities = Dictionary(event.velocity.map { ($0.id, $0.values) }, uniquingKeysWith: { a, _ in a })
       for (id, values) in event.set {
         guard let layer = layers[id] else { continue }
         let v = velocities[id]
         for change in Self.changes(values, velocity: v) {
-          end = max(end, apply(change, id: id, layer: layer, at: event.at, animation: event.animation))
+          let applied = apply(change, id: id, layer: layer, at: event.at, animation: event.animation)
+          end = max(end, applied.end)
+          if let base = applied.settling { settling = max(settling ?? 0, base) }
         }
       }
       if let drag = event.drag {
@@ -48,9 +56,12 @@ public struct SceneTimeline: Sendable {
         end = max(end, motion.endTime)
       }
       if let animation = event.animation, !event.insert.isEmpty || !event.remove.isEmpty {
-        end = max(end, event.at + AnimationTiming(animation).renderingDuration)
+        let timing = AnimationTiming(animation)
+        end = max(end, event.at + timing.renderingDuration)
+        settling = max(settling ?? 0, timing.baseDuration)
       }
       eventEnds.append(end)
+      eventSettling.append(event.animation == nil ? nil : settling)
     }
   }
 
@@ -110,8 +121,9 @@ public struct SceneTimeline: Sendable {
     return out
   }
 
-  /// Applies one change; returns when its motion ends.
-  mutating func apply(_ change: (String, Value), id: String, layer: Layer, at t: Double, animation: Animation?) -> Double {
+  /// Applies one change; returns when its motion ends and its animation's
+  /// base duration for this move.
+  mutating func apply(_ change: (String, Value), id: String, layer: Layer, at t: Double, animation: Animation?) -> (end: Double, settling: Double?) {
     let key = Key(id: id, property: change.0)
     // `hidden` never animates.
     let animation = change.0 == "hidden" ? nil : animation
@@ -120,12 +132,12 @@ public struct SceneTimeline: Sendable {
       var m = numbers[key] ?? Motion(Self.initialNumber(change.0, layer))
       m.animate(to: value, at: t, with: animation, velocity: velocity)
       numbers[key] = m
-      return m.endTime
+      return (m.endTime, m.lastTiming?.baseDuration)
     case .pair(let value, let velocity):
       var m = pairs[key] ?? Motion(Self.initialPair(change.0, layer))
       m.animate(to: value, at: t, with: animation, velocity: velocity)
       pairs[key] = m
-      return m.endTime
+      return (m.endTime, m.lastTiming?.baseDuration)
     case .vector(let value):
       var m = vectors[key] ?? Motion(Self.initialVector(change.0, layer))
       // Paints of different shapes (a colour and a gradient, or gradients
@@ -133,7 +145,7 @@ public struct SceneTimeline: Sendable {
       let compatible = m.target.components.count == value.components.count
       m.animate(to: value, at: t, with: compatible ? animation : nil)
       vectors[key] = m
-      return m.endTime
+      return (m.endTime, m.lastTiming?.baseDuration)
     }
   }
 
