@@ -85,11 +85,7 @@ public struct LayoutNode: Sendable, Hashable {
     anchor: Vector2 = Vector2(0.5, 0.5), participatesInLayout: Bool = true,
     _ children: [LayoutNode]
   ) -> LayoutNode {
-    LayoutNode(
-      container: LayoutContainer(
-        kind: .vstack, spacing: spacing, alignment: alignment, padding: padding, explicitSize: size,
-        children: children),
-      anchor: anchor, participatesInLayout: participatesInLayout)
+    stack(.vstack, spacing, alignment, padding, size, anchor, participatesInLayout, children)
   }
 
   /// An `hstack` node: children in a row, leading to trailing (left to right).
@@ -100,10 +96,16 @@ public struct LayoutNode: Sendable, Hashable {
     anchor: Vector2 = Vector2(0.5, 0.5), participatesInLayout: Bool = true,
     _ children: [LayoutNode]
   ) -> LayoutNode {
+    stack(.hstack, spacing, alignment, padding, size, anchor, participatesInLayout, children)
+  }
+
+  private static func stack(
+    _ kind: LayoutContainer.Kind, _ spacing: Double, _ alignment: Alignment, _ padding: EdgeInsets, _ size: Vector2?,
+    _ anchor: Vector2, _ participatesInLayout: Bool, _ children: [LayoutNode]
+  ) -> LayoutNode {
     LayoutNode(
       container: LayoutContainer(
-        kind: .hstack, spacing: spacing, alignment: alignment, padding: padding, explicitSize: size,
-        children: children),
+        kind: kind, spacing: spacing, alignment: alignment, padding: padding, explicitSize: size, children: children),
       anchor: anchor, participatesInLayout: participatesInLayout)
   }
 

@@ -87,10 +87,8 @@ public final class Canvas {
 
   /// Draws `mask` (coverage in device pixels) with `paint`, under the clip.
   public func composite(_ mask: CoverageMask, paint: Paint) {
-    var mask = mask
-    if let clip = clips[clips.count - 1] { mask = mask.intersection(clip) }
     let top = targets.count - 1
-    Compositor.blend(mask, paint: paint, into: &targets[top].pixmap, origin: targets[top].origin)
+    Compositor.blend(mask, paint: paint, clip: clips[clips.count - 1], into: &targets[top].pixmap, origin: targets[top].origin)
   }
 
   // MARK: Clips

@@ -88,7 +88,6 @@ enum PathMeasure {
         s = e
         index = (index + 1) % pattern.count
         remaining = pattern[index]
-        if remaining == 0 && index % 2 == 1 && pattern.allSatisfy({ $0 == 0 }) { break }
       }
     }
     return out

@@ -54,11 +54,13 @@ public struct SceneRenderer: Sendable {
     var hidden: Bool
   }
 
-  func resolve(_ layer: Layer, at t: Double) -> Resolved {
+  /// - Parameter laidOut: a stack's layout, when the caller has it (its
+  ///   size is the stack's size unless one is given).
+  func resolve(_ layer: Layer, at t: Double, laidOut: LayoutResult? = nil) -> Resolved {
     let p = layer.properties, id = layer.id
     return Resolved(
       position: timeline.pair(id, "position", at: t) ?? p.position ?? .zero,
-      size: timeline.pair(id, "size", at: t) ?? p.size ?? intrinsicSize(layer, at: t),
+      size: timeline.pair(id, "size", at: t) ?? p.size ?? laidOut?.size ?? intrinsicSize(layer, at: t),
       anchor: timeline.pair(id, "anchor", at: t) ?? p.anchor ?? Vector2(0.5, 0.5),
       offset: timeline.pair(id, "offset", at: t) ?? p.offset ?? .zero,
       scale: timeline.pair(id, "scale", at: t) ?? p.scale ?? Vector2(1, 1),
@@ -102,8 +104,11 @@ public struct SceneRenderer: Sendable {
       throw RenderError(location: layer.location, message: "image layers are not drawn yet (they arrive with the image work); the scene is valid")
     default: break
     }
-    let r = resolve(layer, at: t)
+    // A stack is laid out once per frame: its size and its children's places.
+    let laidOut = layer.type.isStack ? layoutNode(layer, at: t).layout() : nil
+    let r = resolve(layer, at: t, laidOut: laidOut)
     if r.hidden || r.opacity <= 0 { return }
+    let positions = laidOut?.children.map(\.position)
     let world = transform(r, position: placed ?? r.position, parent: parent)
     let deviceScale = world.maximumScale
     let bounds = Rect(x: 0, y: 0, width: r.size.x, height: r.size.y)
@@ -116,12 +121,11 @@ public struct SceneRenderer: Sendable {
     }
     let needsLayer = r.opacity < 1 || effects.blur > 0 || effects.shadow != nil
     if needsLayer {
-      canvas.beginLayer(bounds: deviceBounds(layer, r, world: world, at: t), opacity: r.opacity, effects: effects)
+      canvas.beginLayer(bounds: deviceBounds(layer, r, world: world, positions: positions, at: t), opacity: r.opacity, effects: effects)
     }
     drawOwnContent(layer, r, bounds: bounds, world: world, at: t, on: canvas)
     if !layer.children.isEmpty {
       if layer.clip { canvas.pushClip(shape(.rect, r, bounds: bounds, style: layer.cornerStyle), transform: world) }
-      let positions = childPositions(layer, at: t)
       for (i, child) in layer.children.enumerated() {
         try draw(child, parent: world, placed: positions?[i], at: t, on: canvas)
       }
@@ -212,25 +216,19 @@ public struct SceneRenderer: Sendable {
       anchor: anchor)
   }
 
-  /// Where a stack places its children (anchor points in its own space); nil for groups.
-  func childPositions(_ layer: Layer, at t: Double) -> [Vector2?]? {
-    guard layer.type.isStack else { return nil }
-    return layoutNode(layer, at: t).layout().children.map(\.position)
-  }
-
   /// A generous device-space box around a layer and its descendants, for
   /// sizing offscreen layers: the bounds, grown by the stroke, through every
   /// descendant's transform.
-  func deviceBounds(_ layer: Layer, _ r: Resolved, world: AffineTransform, at t: Double) -> Rect {
+  func deviceBounds(_ layer: Layer, _ r: Resolved, world: AffineTransform, positions: [Vector2?]?, at t: Double) -> Rect {
     let stroke = (timeline.number(layer.id, "stroke.width", at: t) ?? layer.properties.stroke?.width ?? 0) / 2 + 1
     var local = Rect(x: 0, y: 0, width: r.size.x, height: r.size.y)
     if layer.type == .path, let b = layer.pathData?.bounds, !b.isNull { local = local.union(b) }
     var box = world.apply(local.insetBy(dx: -stroke, dy: -stroke))
-    let positions = childPositions(layer, at: t)
     for (i, child) in layer.children.enumerated() {
-      let cr = resolve(child, at: t)
+      let laidOut = child.type.isStack ? layoutNode(child, at: t).layout() : nil
+      let cr = resolve(child, at: t, laidOut: laidOut)
       let childWorld = transform(cr, position: positions?[i] ?? cr.position, parent: world)
-      box = box.union(deviceBounds(child, cr, world: childWorld, at: t))
+      box = box.union(deviceBounds(child, cr, world: childWorld, positions: laidOut?.children.map(\.position), at: t))
     }
     return box
   }

@@ -15,13 +15,7 @@ struct Info: ParsableCommand {
   var json = false
 
   func run() throws {
-    let loaded: Scene
-    do {
-      loaded = try SceneFile.load(scene)
-    } catch let errors as SceneErrors {
-      Terminal.error(errors.description)
-      throw Failure(status: .invalidScene)
-    }
+    let loaded = try SceneFile.loadOrReport(scene)
     let renderer = SceneRenderer(scene: loaded)
     let timeline = renderer.timeline
     let (w, h) = renderer.pixelSize()

@@ -27,13 +27,7 @@ struct Still: ParsableCommand {
   }
 
   func run() throws {
-    let loaded: Scene
-    do {
-      loaded = try SceneFile.load(scene)
-    } catch let errors as SceneErrors {
-      Terminal.error(errors.description)
-      throw Failure(status: .invalidScene)
-    }
+    let loaded = try SceneFile.loadOrReport(scene)
     let renderer = SceneRenderer(scene: loaded)
     let (w, h) = renderer.pixelSize(scale: scale)
     guard w > 0, h > 0, w <= SceneLimits.maximumSide, h <= SceneLimits.maximumSide, w * h <= SceneLimits.maximumPixels else {

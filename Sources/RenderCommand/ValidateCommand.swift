@@ -42,4 +42,14 @@ enum SceneFile {
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     return try SceneDecoder.decode([UInt8](data), file: path, defaultName: name)
   }
+
+  /// `load`, reporting an invalid scene's errors and ending with exit 65.
+  static func loadOrReport(_ path: String) throws -> Scene {
+    do {
+      return try load(path)
+    } catch let errors as SceneErrors {
+      Terminal.error(errors.description)
+      throw Failure(status: .invalidScene)
+    }
+  }
 }

@@ -164,7 +164,7 @@ final class Context {
       reader.error("layers nested deeper than the limit of \(SceneLimits.maximumDepth)", node, path)
       return nil
     }
-    guard let members = node.members else {
+    guard node.members != nil else {
       reader.error("expected a layer object, got \(node.typeName)", node, path)
       return nil
     }
@@ -175,7 +175,6 @@ final class Context {
     guard let typeName = reader.choice(typeNode, path.appending("type"), LayerType.allCases.map(\.rawValue)),
       let type = LayerType(rawValue: typeName)
     else { return nil }
-    _ = members
     guard let o = reader.object(node, path, keys: Self.keys(for: type)) else { return nil }
     var id: String?
     if let (n, p) = o["id"], let s = reader.string(n, p) {
@@ -190,10 +189,7 @@ final class Context {
       }
     }
     var properties = reader.properties(o)
-    if type == .circle, let size = properties.size, size.x != size.y {
-      _ = size  // a circle in a non-square size is the largest centred circle: allowed
-    }
-    properties.color = nil
+    properties.color = nil  // text colour is read below, for text layers only
     var layer = Layer(
       id: id, type: type, properties: properties, cornerStyle: .continuous, clip: false, children: [], pathData: nil,
       fillRule: "nonzero", text: nil, font: nil, align: "leading", asset: nil, contentMode: "fill", spacing: 8,

@@ -50,7 +50,7 @@ public struct SceneTimeline: Sendable {
       }
       if let drag = event.drag {
         let key = Key(id: drag.layer, property: "position")
-        var motion = pairs[key] ?? Motion(layers[drag.layer].map(Self.initialPosition) ?? .zero)
+        var motion = pairs[key] ?? Motion(layers[drag.layer].map { Self.initialPair("position", $0) } ?? .zero)
         motion.drag(at: event.at, points: drag.points.map { .init(time: $0.0, value: Vector2($0.1, $0.2)) })
         pairs[key] = motion
         end = max(end, motion.endTime)
@@ -148,8 +148,6 @@ public struct SceneTimeline: Sendable {
       return (m.endTime, m.lastTiming?.baseDuration)
     }
   }
-
-  static func initialPosition(_ layer: Layer) -> Vector2 { layer.properties.position ?? .zero }
 
   static func initialPair(_ key: String, _ layer: Layer) -> Vector2 {
     let p = layer.properties
