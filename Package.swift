@@ -29,7 +29,7 @@ let package = Package(
       dependencies: ["Primitives", .product(name: "RealModule", package: "swift-numerics")]
     ),
     .target(name: "SceneModel", dependencies: ["Primitives", "Syntax", "Timing"]),
-    .target(name: "Render", dependencies: ["SceneModel", "Layout", "Raster", "Primitives", "Syntax"]),
+    .target(name: "Render", dependencies: ["SceneModel", "Layout", "Raster", "Primitives", "Syntax", "Timing"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .target(name: "PNGCodec", dependencies: ["Raster", "CPNG", "CPNGShim"]),
@@ -62,7 +62,9 @@ let package = Package(
     .testTarget(name: "SyntaxTests", dependencies: ["Syntax"]),
     .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Syntax", "Primitives"]),
     .testTarget(name: "LayoutTests", dependencies: ["Layout", "Primitives"]),
-    .testTarget(name: "RenderTests", dependencies: ["Render", "SceneModel", "Raster", "Primitives", "Timing"]),
+    .testTarget(
+      name: "RenderTests", dependencies: ["Render", "SceneModel", "Raster", "Primitives", "Timing", "PNGCodec"],
+      resources: [.copy("Goldens")]),
     .testTarget(
       name: "TimingTests",
       dependencies: ["Timing", "Syntax", "Primitives"],

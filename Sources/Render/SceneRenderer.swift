@@ -3,6 +3,7 @@ import Primitives
 import Raster
 import SceneModel
 import Syntax
+import Timing
 
 /// A layer the renderer cannot draw yet, located in the scene file.
 public struct RenderError: Error, Sendable, CustomStringConvertible {
@@ -13,13 +14,74 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
 
 /// Draws a scene at any time t: a pure function of t (frames render in any
 /// order). Geometry is in points; `scale` maps points to pixels.
+///
+/// The layer tree over time comes from `SceneStructure` (insertions and
+/// removals); every property's value from `SceneTimeline`. Stacks lay out
+/// the children present at t; a layout change caused by an event animates
+/// with that event's animation, additively, as Core Animation's additive
+/// animations do: each child is drawn at its new slot plus (old − new slot)
+/// × (1 − progress). For springs with the same parameters this is exactly a
+/// retarget that keeps velocity (the spring equation is linear), and an
+/// interrupted layout change never jumps.
 public struct SceneRenderer: Sendable {
   public let scene: Scene
   public let timeline: SceneTimeline
+  public let structure: SceneStructure
+  /// For each stack node, the animated layout changes that moved its children.
+  private var layoutAnimations: [Int: [LayoutAnimation]] = [:]
+  /// Where a removed stacked child stays during its removal transition, in
+  /// its stack's space: its slot at the moment it was removed.
+  private var removalSlots: [Int: Vector2] = [:]
+
+  struct LayoutAnimation: Sendable {
+    var change: SceneStructure.Change
+    /// Old minus new size of the stack.
+    var sizeDelta: Vector2
+    /// Child node → old minus new position.
+    var deltas: [Int: Vector2]
+
+    /// How much of the old layout is still showing at t.
+    func weight(at t: Double) -> Double { t < change.at ? 0 : 1 - change.animationProgress(at: t) }
+  }
+
+  enum Membership {
+    /// The children present at t.
+    case time
+    /// The children present once events 0...k have happened.
+    case afterEvent(Int)
+  }
 
   public init(scene: Scene) {
     self.scene = scene
     timeline = SceneTimeline(scene: scene)
+    structure = SceneStructure(scene: scene)
+    // The stacks whose children each animated event inserts or removes.
+    var touched: [Int: Set<Int>] = [:]
+    for (n, node) in structure.nodes.enumerated() where node.layer.type.isStack {
+      for entry in node.children {
+        for change in [entry.inserted, entry.removed].compactMap({ $0 }) where change.timing != nil {
+          touched[change.event, default: []].insert(n)
+        }
+      }
+    }
+    for k in touched.keys.sorted() {
+      let at = scene.timeline[k].at
+      for stack in touched[k]!.sorted() {
+        let before = stackLayout(stack, at: at, membership: .afterEvent(k - 1), animated: false)
+        let after = stackLayout(stack, at: at, membership: .afterEvent(k), animated: false)
+        let shown = stackLayout(stack, at: at, membership: .afterEvent(k - 1), animated: true)
+        var deltas: [Int: Vector2] = [:]
+        for (child, old) in before.positions {
+          if let new = after.positions[child] {
+            deltas[child] = old - new
+          } else if let slot = shown.positions[child] {
+            removalSlots[child] = slot
+          }
+        }
+        let change = structure.nodes[stack].children.lazy.compactMap { e in [e.inserted, e.removed].first { $0?.event == k } ?? nil }.first!
+        layoutAnimations[stack, default: []].append(LayoutAnimation(change: change, sizeDelta: before.size - after.size, deltas: deltas))
+      }
+    }
   }
 
   /// The scene's length: the file's `duration`, else SCENE.md's default
@@ -39,28 +101,48 @@ public struct SceneRenderer: Sendable {
     let background = scene.background?.premultiplied ?? .clear
     let canvas = Canvas(width: w, height: h, background: background)
     let root = AffineTransform.scale(s, s)
-    for layer in scene.layers {
-      try draw(layer, parent: root, placed: nil, at: t, on: canvas)
+    for entry in structure.nodes[SceneStructure.root].children where entry.isVisible(at: t) {
+      try draw(entry, placed: nil, parent: root, at: t, on: canvas)
     }
     return canvas.pixmap
   }
 
+  /// The ids of the layers drawn at t, in drawing order (for tests and tools).
+  public func visibleLayerIDs(at t: Double) -> [String] {
+    var out: [String] = []
+    func walk(_ n: Int) {
+      for entry in structure.nodes[n].children where entry.isVisible(at: t) {
+        if let id = structure.nodes[entry.node].layer.id { out.append(id) }
+        walk(entry.node)
+      }
+    }
+    walk(SceneStructure.root)
+    return out
+  }
+
   // MARK: Layers
 
-  /// A layer's values at t: its own, overridden by the timeline's motions.
+  /// A layer's values at t: its own, overridden by the timeline's motions,
+  /// then by the transitions acting on it.
   struct Resolved {
     var position, size, anchor, offset, scale, trim: Vector2
     var rotation, opacity, cornerRadius, blur: Double
     var hidden: Bool
+    var fill: AnimatableVector?
+    /// Applied in the layer's own space before its own transform (a
+    /// transition's scale around its anchor).
+    var pre: AffineTransform = .identity
   }
 
-  /// - Parameter laidOut: a stack's layout, when the caller has it (its
-  ///   size is the stack's size unless one is given).
-  func resolve(_ layer: Layer, at t: Double, laidOut: LayoutResult? = nil) -> Resolved {
+  /// - Parameter stackSize: a stack's laid-out size, when the caller has it
+  ///   (it is the stack's size unless one is given).
+  func resolve(_ n: Int, at t: Double, stackSize: Vector2? = nil) -> Resolved {
+    let layer = structure.nodes[n].layer
     let p = layer.properties, id = layer.id
+    let hasStroke = p.stroke != nil || timeline.vector(id, "stroke.color", at: t) != nil
     return Resolved(
       position: timeline.pair(id, "position", at: t) ?? p.position ?? .zero,
-      size: timeline.pair(id, "size", at: t) ?? p.size ?? laidOut?.size ?? intrinsicSize(layer, at: t),
+      size: timeline.pair(id, "size", at: t) ?? p.size ?? stackSize ?? intrinsicSize(n, at: t),
       anchor: timeline.pair(id, "anchor", at: t) ?? p.anchor ?? Vector2(0.5, 0.5),
       offset: timeline.pair(id, "offset", at: t) ?? p.offset ?? .zero,
       scale: timeline.pair(id, "scale", at: t) ?? p.scale ?? Vector2(1, 1),
@@ -70,33 +152,116 @@ public struct SceneRenderer: Sendable {
       opacity: min(max(timeline.number(id, "opacity", at: t) ?? p.opacity ?? 1, 0), 1),
       cornerRadius: max(0, timeline.number(id, "cornerRadius", at: t) ?? p.cornerRadius ?? 0),
       blur: max(0, timeline.number(id, "blur", at: t) ?? p.blur ?? 0),
-      hidden: (timeline.number(id, "hidden", at: t).map { $0 > 0.5 }) ?? p.hidden ?? false)
+      hidden: (timeline.number(id, "hidden", at: t).map { $0 > 0.5 }) ?? p.hidden ?? false,
+      // Shapes default to black unless stroked; containers fill only when asked.
+      fill: timeline.vector(id, "fill", at: t) ?? p.fill.map(PaintVector.vector)
+        ?? ((layer.type.isContainer || hasStroke) ? nil : PaintVector.vector(.color(.black))))
   }
 
   /// A layer's size when none is given: a path's geometric extent, a
   /// stack's content; shapes without one are empty.
-  func intrinsicSize(_ layer: Layer, at t: Double) -> Vector2 {
+  func intrinsicSize(_ n: Int, at t: Double) -> Vector2 {
+    let layer = structure.nodes[n].layer
     switch layer.type {
     case .path:
       let b = layer.pathData?.bounds ?? .zero
       return b.isNull ? .zero : Vector2(max(0, b.maxX), max(0, b.maxY))
     case .vstack, .hstack, .zstack:
-      return layoutNode(layer, at: t).size
+      return stackLayout(n, at: t).size
     default:
       return .zero
     }
   }
 
+  /// Applies the transitions acting on a layer.
+  func apply(_ transitions: [(transition: Transition, p: Double, insertion: Bool)], to r: inout Resolved) {
+    for (transition, p, insertion) in transitions {
+      for effect in transition.effects(p: p, insertion: insertion, size: r.size) {
+        switch effect {
+        case .opacity(let f): r.opacity = min(max(r.opacity * f, 0), 1)
+        case .offset(let d): r.offset = r.offset + d
+        case .blur(let b): r.blur = max(0, r.blur + b)
+        case .scale(let s, let anchor):
+          let a = Vector2(anchor.x * r.size.x, anchor.y * r.size.y)
+          r.pre = r.pre.concatenating(.translation(-a.x, -a.y)).concatenating(.scale(s.x, s.y)).concatenating(.translation(a.x, a.y))
+        case .modifier(let active, let expressions, let identity, let p):
+          applyModifier(active: active, expressions: expressions, identity: identity, p: p, to: &r)
+        }
+      }
+    }
+  }
+
+  /// `.modifier(active:identity:)` at p: an expression gives its property's
+  /// value; other properties interpolate from the identity state (or the
+  /// layer's own value) to the active state (or the layer's own value).
+  func applyModifier(active: PropertyValues, expressions: [String: Syntax.Expression], identity: PropertyValues, p: Double, to r: inout Resolved) {
+    func number(_ key: String, _ current: Double, _ a: Double?, _ i: Double?) -> Double {
+      if let e = expressions[key] { return e.evaluate(p: p) }
+      guard a != nil || i != nil else { return current }
+      let from = i ?? current, to = a ?? current
+      return from + (to - from) * p
+    }
+    func pair(_ key: String, _ current: Vector2, _ a: Vector2?, _ i: Vector2?) -> Vector2 {
+      if let e = expressions[key] {
+        let v = e.evaluate(p: p)
+        return Vector2(v, v)
+      }
+      guard a != nil || i != nil else { return current }
+      let from = i ?? current, to = a ?? current
+      return from + (to - from) * p
+    }
+    r.position = pair("position", r.position, active.position, identity.position)
+    r.size = pair("size", r.size, active.size, identity.size)
+    r.anchor = pair("anchor", r.anchor, active.anchor, identity.anchor)
+    r.offset = pair("offset", r.offset, active.offset, identity.offset)
+    r.scale = pair("scale", r.scale, active.scale, identity.scale)
+    r.trim = pair("trim", r.trim, active.trim, identity.trim)
+    r.rotation = number("rotation", r.rotation, active.rotation, identity.rotation)
+    r.opacity = min(max(number("opacity", r.opacity, active.opacity, identity.opacity), 0), 1)
+    r.cornerRadius = max(0, number("cornerRadius", r.cornerRadius, active.cornerRadius, identity.cornerRadius))
+    r.blur = max(0, number("blur", r.blur, active.blur, identity.blur))
+    if active.fill != nil || identity.fill != nil {
+      let current = r.fill ?? PaintVector.vector(.color(.clear))
+      let from = identity.fill.map(PaintVector.vector) ?? current, to = active.fill.map(PaintVector.vector) ?? current
+      // Paints of different shapes cannot interpolate: they change halfway.
+      r.fill = from.components.count == to.components.count ? from + (to - from) * p : (p < 0.5 ? from : to)
+    }
+  }
+
   /// The layer's map from its own space to device pixels.
-  func transform(_ r: Resolved, position: Vector2, parent: AffineTransform) -> AffineTransform {
-    AffineTransform.translation(-r.anchor.x * r.size.x, -r.anchor.y * r.size.y)
+  func transform(_ r: Resolved, parent: AffineTransform) -> AffineTransform {
+    r.pre
+      .concatenating(.translation(-r.anchor.x * r.size.x, -r.anchor.y * r.size.y))
       .concatenating(.scale(r.scale.x, r.scale.y))
       .concatenating(.rotation(r.rotation * .pi / 180))
-      .concatenating(.translation(position.x + r.offset.x, position.y + r.offset.y))
+      .concatenating(.translation(r.position.x + r.offset.x, r.position.y + r.offset.y))
       .concatenating(parent)
   }
 
-  func draw(_ layer: Layer, parent: AffineTransform, placed: Vector2?, at t: Double, on canvas: Canvas) throws(RenderError) {
+  /// A child's values at t: placed by its stack when it is stacked, with
+  /// its transitions applied; and its own layout when it is a stack.
+  func place(_ entry: SceneStructure.Entry, placed: Vector2?, at t: Double) -> (Resolved, StackPlacement?) {
+    let n = entry.node
+    let stack = structure.nodes[n].layer.type.isStack ? stackLayout(n, at: t) : nil
+    var r = resolve(n, at: t, stackSize: stack?.size)
+    if let placed { r.position = placed }
+    apply(entry.transitions(at: t), to: &r)
+    return (r, stack)
+  }
+
+  /// Where each visible child of a layer goes: its stack slot (or, removed,
+  /// the slot it left), or nil to keep its own position.
+  func childPlacements(_ n: Int, stack: StackPlacement?, at t: Double) -> [(SceneStructure.Entry, Vector2?)] {
+    structure.nodes[n].children.compactMap { entry in
+      guard entry.isVisible(at: t) else { return nil }
+      guard let stack else { return (entry, nil) }
+      return (entry, stack.positions[entry.node] ?? removalSlots[entry.node])
+    }
+  }
+
+  func draw(_ entry: SceneStructure.Entry, placed: Vector2?, parent: AffineTransform, at t: Double, on canvas: Canvas) throws(RenderError) {
+    let n = entry.node
+    let layer = structure.nodes[n].layer
     switch layer.type {
     case .text:
       throw RenderError(location: layer.location, message: "text layers are not drawn yet (they arrive with the typography work); the scene is valid")
@@ -104,12 +269,9 @@ public struct SceneRenderer: Sendable {
       throw RenderError(location: layer.location, message: "image layers are not drawn yet (they arrive with the image work); the scene is valid")
     default: break
     }
-    // A stack is laid out once per frame: its size and its children's places.
-    let laidOut = layer.type.isStack ? layoutNode(layer, at: t).layout() : nil
-    let r = resolve(layer, at: t, laidOut: laidOut)
+    let (r, stack) = place(entry, placed: placed, at: t)
     if r.hidden || r.opacity <= 0 { return }
-    let positions = laidOut?.children.map(\.position)
-    let world = transform(r, position: placed ?? r.position, parent: parent)
+    let world = transform(r, parent: parent)
     let deviceScale = world.maximumScale
     let bounds = Rect(x: 0, y: 0, width: r.size.x, height: r.size.y)
 
@@ -119,15 +281,16 @@ public struct SceneRenderer: Sendable {
       let offset = timeline.pair(layer.id, "shadow.offset", at: t) ?? layer.properties.shadow?.offset ?? .zero
       effects.shadow = (shadowColor, radius * deviceScale, world.applyToVector(offset) + Vector2.zero)
     }
+    let children = childPlacements(n, stack: stack, at: t)
     let needsLayer = r.opacity < 1 || effects.blur > 0 || effects.shadow != nil
     if needsLayer {
-      canvas.beginLayer(bounds: deviceBounds(layer, r, world: world, positions: positions, at: t), opacity: r.opacity, effects: effects)
+      canvas.beginLayer(bounds: deviceBounds(n, r, world: world, children: children, at: t), opacity: r.opacity, effects: effects)
     }
     drawOwnContent(layer, r, bounds: bounds, world: world, at: t, on: canvas)
-    if !layer.children.isEmpty {
+    if !children.isEmpty {
       if layer.clip { canvas.pushClip(shape(.rect, r, bounds: bounds, style: layer.cornerStyle), transform: world) }
-      for (i, child) in layer.children.enumerated() {
-        try draw(child, parent: world, placed: positions?[i], at: t, on: canvas)
+      for (child, placed) in children {
+        try draw(child, placed: placed, parent: world, at: t, on: canvas)
       }
       if layer.clip { canvas.popClip() }
     }
@@ -156,14 +319,10 @@ public struct SceneRenderer: Sendable {
     case .path: outline = layer.pathData ?? Path()
     default: outline = shape(layer.type, r, bounds: bounds, style: layer.cornerStyle)
     }
-    let hasStroke = layer.properties.stroke != nil || timeline.vector(layer.id, "stroke.color", at: t) != nil
-    // Fill: shapes default to black unless stroked; containers fill only when asked.
-    let fill = timeline.vector(layer.id, "fill", at: t) ?? layer.properties.fill.map(PaintVector.vector)
-      ?? ((layer.type.isContainer || hasStroke) ? nil : PaintVector.vector(.color(.black)))
-    if let fill, let paint = paint(fill, size: r.size, world: world) {
+    if let fill = r.fill, let paint = paint(fill, size: r.size, world: world) {
       canvas.fill(outline, transform: world, paint: paint, rule: layer.fillRule == "evenodd" ? .evenOdd : .nonZero)
     }
-    if hasStroke {
+    if layer.properties.stroke != nil || timeline.vector(layer.id, "stroke.color", at: t) != nil {
       let s = layer.properties.stroke
       let color = timeline.vector(layer.id, "stroke.color", at: t) ?? s?.color.map(PaintVector.vector) ?? PaintVector.vector(.color(.black))
       let width = timeline.number(layer.id, "stroke.width", at: t) ?? s?.width ?? 1
@@ -199,36 +358,69 @@ public struct SceneRenderer: Sendable {
 
   // MARK: Layout
 
-  func layoutNode(_ layer: Layer, at t: Double) -> LayoutNode {
-    guard layer.type.isStack else {
-      let r = resolve(layer, at: t)
+  /// A stack's size and its children's slots (child node → where its
+  /// anchor sits in the stack's space).
+  struct StackPlacement {
+    var size: Vector2
+    var positions: [Int: Vector2]
+  }
+
+  /// Lays out a stack's present children at t. With `animated`, the layout
+  /// changes of animated events still running are added (see the type's
+  /// notes); nested stacks always report their animated size.
+  func stackLayout(_ n: Int, at t: Double, membership: Membership = .time, animated: Bool = true) -> StackPlacement {
+    let node = structure.nodes[n]
+    let layer = node.layer
+    let present = node.children.filter { entry in
+      switch membership {
+      case .time: entry.isPresent(at: t)
+      case .afterEvent(let k): entry.isPresent(afterEvent: k)
+      }
+    }
+    let leaves = present.map { entry -> LayoutNode in
+      let child = structure.nodes[entry.node].layer
+      let r = resolve(entry.node, at: t, stackSize: child.type.isStack ? stackLayout(entry.node, at: t).size : nil)
       return LayoutNode(size: r.size, anchor: r.anchor, participatesInLayout: !r.hidden)
     }
-    // A stack's own size comes out of this layout: read only what it is given.
     let anchor = timeline.pair(layer.id, "anchor", at: t) ?? layer.properties.anchor ?? Vector2(0.5, 0.5)
-    let children = layer.children.map { layoutNode($0, at: t) }
     let padding = EdgeInsets(top: layer.padding.0, leading: layer.padding.1, bottom: layer.padding.2, trailing: layer.padding.3)
     let alignment = Alignment(named: layer.alignment) ?? .center
     let explicit = timeline.pair(layer.id, "size", at: t) ?? layer.properties.size
     let kind: LayoutContainer.Kind = layer.type == .vstack ? .vstack : layer.type == .hstack ? .hstack : .zstack
-    return LayoutNode(
-      container: LayoutContainer(kind: kind, spacing: layer.spacing, alignment: alignment, padding: padding, explicitSize: explicit, children: children),
-      anchor: anchor)
+    let result = LayoutNode(
+      container: LayoutContainer(kind: kind, spacing: layer.spacing, alignment: alignment, padding: padding, explicitSize: explicit, children: leaves),
+      anchor: anchor
+    ).layout()
+    var placement = StackPlacement(size: result.size, positions: [:])
+    for (entry, child) in zip(present, result.children) {
+      if let p = child.position { placement.positions[entry.node] = Vector2(p.x, p.y) }
+    }
+    if animated, let animations = layoutAnimations[n] {
+      for animation in animations {
+        let w = animation.weight(at: t)
+        guard w != 0 else { continue }
+        if explicit == nil { placement.size = placement.size + animation.sizeDelta * w }
+        for (child, delta) in animation.deltas where placement.positions[child] != nil {
+          placement.positions[child] = placement.positions[child]! + delta * w
+        }
+      }
+    }
+    return placement
   }
 
   /// A generous device-space box around a layer and its descendants, for
   /// sizing offscreen layers: the bounds, grown by the stroke, through every
   /// descendant's transform.
-  func deviceBounds(_ layer: Layer, _ r: Resolved, world: AffineTransform, positions: [Vector2?]?, at t: Double) -> Rect {
+  func deviceBounds(_ n: Int, _ r: Resolved, world: AffineTransform, children: [(SceneStructure.Entry, Vector2?)], at t: Double) -> Rect {
+    let layer = structure.nodes[n].layer
     let stroke = (timeline.number(layer.id, "stroke.width", at: t) ?? layer.properties.stroke?.width ?? 0) / 2 + 1
     var local = Rect(x: 0, y: 0, width: r.size.x, height: r.size.y)
     if layer.type == .path, let b = layer.pathData?.bounds, !b.isNull { local = local.union(b) }
     var box = world.apply(local.insetBy(dx: -stroke, dy: -stroke))
-    for (i, child) in layer.children.enumerated() {
-      let laidOut = child.type.isStack ? layoutNode(child, at: t).layout() : nil
-      let cr = resolve(child, at: t, laidOut: laidOut)
-      let childWorld = transform(cr, position: positions?[i] ?? cr.position, parent: world)
-      box = box.union(deviceBounds(child, cr, world: childWorld, positions: laidOut?.children.map(\.position), at: t))
+    for (entry, placed) in children {
+      let (cr, stack) = place(entry, placed: placed, at: t)
+      let childWorld = transform(cr, parent: world)
+      box = box.union(deviceBounds(entry.node, cr, world: childWorld, children: childPlacements(entry.node, stack: stack, at: t), at: t))
     }
     return box
   }

@@ -148,6 +148,9 @@ public enum Edge: String, Sendable, Hashable, CaseIterable { case leading, trail
 
 public struct Insertion: Sendable {
   public var into: String
+  /// Where `into` is written, for messages.
+  public var intoLocation: SourceLocation
+  public var intoPath: JSONPath
   public var index: Int?
   public var transition: Transition
   public var layer: Layer
@@ -155,6 +158,9 @@ public struct Insertion: Sendable {
 
 public struct Removal: Sendable {
   public var id: String
+  /// Where `id` is written, for messages.
+  public var idLocation: SourceLocation
+  public var idPath: JSONPath
   public var transition: Transition
 }
 

@@ -69,8 +69,8 @@ extension Context {
     if layer.id == nil {
       reader.error("an inserted layer needs an 'id', so that later events can name it", layerEntry.node, layerEntry.path)
     }
-    guard let into, let transition else { return nil }
-    return Insertion(into: into, index: index, transition: transition, layer: layer)
+    guard let into, let transition, let (intoNode, intoPath) = o["into"] else { return nil }
+    return Insertion(into: into, intoLocation: intoNode.location, intoPath: intoPath, index: index, transition: transition, layer: layer)
   }
 
   func removal(_ node: JSONNode, _ path: JSONPath) -> Removal? {
@@ -79,7 +79,7 @@ extension Context {
     pendingReferences.append((id, n.location, p))
     let transition: Transition? = o["transition"].map { self.transition($0.node, $0.path) } ?? Transition.opacity
     guard let transition else { return nil }
-    return Removal(id: id, transition: transition)
+    return Removal(id: id, idLocation: n.location, idPath: p, transition: transition)
   }
 
   func drag(_ node: JSONNode, _ path: JSONPath) -> Drag? {
@@ -116,6 +116,51 @@ extension Context {
       points.append((t, x, y))
     }
     return Drag(layer: layer, points: points)
+  }
+
+  /// Replays the timeline's insertions and removals in time order: a layer
+  /// can only be removed while it is in the scene, and only inserted into a
+  /// container that is.
+  func checkPresence(_ events: [Event], layers: [Layer]) {
+    var present: Set<String> = []
+    var history: [String: String] = [:]  // id → what last happened to it
+    func idsIn(_ layer: Layer) -> [String] { (layer.id.map { [$0] } ?? []) + layer.children.flatMap(idsIn) }
+    layers.flatMap(idsIn).forEach { present.insert($0) }
+    var inserted: [String: Double] = [:]
+    for event in events { for i in event.insert { for id in idsIn(i.layer) { inserted[id] = inserted[id] ?? event.at } } }
+    func at(_ t: Double) -> String { formatNumber(t) + " s" }
+    for event in events {
+      for removal in event.remove where ids[removal.id] != nil && !present.contains(removal.id) {
+        let why = history[removal.id] ?? inserted[removal.id].map { "it is inserted at \(at($0))" } ?? "it is not in the scene"
+        reader.error("'\(removal.id)' cannot be removed at \(at(event.at)): \(why)", at: removal.idLocation, path: removal.idPath)
+      }
+      for removal in event.remove where present.contains(removal.id) {
+        let gone = layerByID(removal.id, in: layers, events: events).map(idsIn) ?? [removal.id]
+        for id in gone {
+          present.remove(id)
+          history[id] = "it was removed at \(at(event.at))"
+        }
+      }
+      for insertion in event.insert {
+        if ids[insertion.into] != nil && !present.contains(insertion.into) {
+          let why = history[insertion.into] ?? inserted[insertion.into].map { "it is inserted at \(at($0))" } ?? "it is not in the scene"
+          reader.error("cannot insert into '\(insertion.into)' at \(at(event.at)): \(why)", at: insertion.intoLocation, path: insertion.intoPath)
+        }
+        idsIn(insertion.layer).forEach { present.insert($0) }
+      }
+    }
+  }
+
+  /// The layer with an id, among the scene's layers and the inserted ones.
+  func layerByID(_ id: String, in layers: [Layer], events: [Event]) -> Layer? {
+    func find(_ list: [Layer]) -> Layer? {
+      for layer in list {
+        if layer.id == id { return layer }
+        if let found = find(layer.children) { return found }
+      }
+      return nil
+    }
+    return find(layers) ?? find(events.flatMap { $0.insert.map(\.layer) })
   }
 
   /// Every id that events name must be a layer of the scene or one that an

@@ -160,6 +160,7 @@ extension Context {
 
   /// Properties whose active value may be an expression of p.
   static let expressionKeys = ["opacity", "scale", "rotation", "blur", "cornerRadius"]
+  static let unsupportedModifierKeys: Set<String> = ["stroke", "shadow"]
 
   /// `{"active": {…}, "identity": {…}}`: property sets, where a numeric
   /// property of the active state may be an expression string of p.
@@ -170,6 +171,15 @@ extension Context {
     let keys = Reader.animatableKeys
     guard let identityMembers = reader.object(inode, ipath, keys: keys), let activeMembers = reader.object(an, ap, keys: keys) else {
       return nil
+    }
+    // Strokes and shadows change through `set`; a modifier's states are
+    // geometry, opacity, blur, corner radius and fill.
+    for members in [identityMembers, activeMembers] {
+      for (key, entry) in members.sorted(by: { $0.key < $1.key }) where Self.unsupportedModifierKeys.contains(key) {
+      reader.error(
+        "'\(key)' cannot be part of a transition modifier; a modifier's states take "
+          + keys.filter { !Self.unsupportedModifierKeys.contains($0) }.joined(separator: ", "), entry.node, entry.path)
+      }
     }
     var expressions: [String: Syntax.Expression] = [:]
     var plain = activeMembers

@@ -94,6 +94,7 @@ final class Context {
     guard let size, let scale else { return nil }
     // Stable: events at the same time keep the order written.
     events.sort { ($0.at, $0.index) < ($1.at, $1.index) }
+    checkPresence(events, layers: layers)
     return Scene(
       name: name, size: size, scale: scale, background: background, duration: duration, assets: assets, fonts: fonts,
       layers: layers, timeline: events)
