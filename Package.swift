@@ -8,6 +8,8 @@ let package = Package(
   products: [
     .executable(name: "render", targets: ["RenderCommand"]),
     .executable(name: "raster-benchmark", targets: ["RasterBenchmark"]),
+    .executable(name: "gif-compare", targets: ["GIFCompare"]),
+    .executable(name: "video-benchmark", targets: ["VideoBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -32,11 +34,19 @@ let package = Package(
     .target(name: "Render", dependencies: ["SceneModel", "Layout", "Raster", "Primitives", "Syntax", "Timing"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
+    .target(name: "Pipeline", dependencies: ["Render", "Raster", "PNGCodec", "SceneModel", "VideoOutput", "GIFOutput"]),
     .target(name: "PNGCodec", dependencies: ["Raster", "CPNG", "CPNGShim"]),
+    .target(name: "GIFOutput", dependencies: ["Raster", "Primitives", .product(name: "RealModule", package: "swift-numerics")]),
+    .systemLibrary(
+      name: "CFFmpeg", pkgConfig: "libavcodec libavformat libavutil libswscale",
+      providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]
+    ),
+    .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
+    .target(name: "VideoOutput", dependencies: ["Raster", "CFFmpeg", "CFFmpegShim"]),
     .executableTarget(
       name: "RenderCommand",
       dependencies: [
-        "Primitives", "Syntax", "Timing", "SceneModel", "Render", "PNGCodec",
+        "Primitives", "Syntax", "Timing", "SceneModel", "Render", "PNGCodec", "Pipeline", "VideoOutput", "Raster",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -52,6 +62,9 @@ let package = Package(
       dependencies: ["Raster", "Primitives", "PNGCodec", "DisplayListFixtures"],
       path: "Benchmarks/RasterBenchmark"
     ),
+    .executableTarget(name: "GIFCompare", dependencies: ["GIFOutput", "PNGCodec", "Raster"], path: "Benchmarks/GIFCompare"),
+    .executableTarget(
+      name: "VideoBenchmark", dependencies: ["VideoOutput", "Raster", "Primitives", "PNGCodec"], path: "Benchmarks/VideoBenchmark"),
     .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
     .testTarget(
       name: "RasterTests",
@@ -59,6 +72,8 @@ let package = Package(
       resources: [.copy("Goldens")]
     ),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "Primitives"]),
+    .testTarget(name: "GIFOutputTests", dependencies: ["GIFOutput", "Raster", "Primitives"]),
+    .testTarget(name: "VideoOutputTests", dependencies: ["VideoOutput", "Raster"]),
     .testTarget(name: "SyntaxTests", dependencies: ["Syntax"]),
     .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Syntax", "Primitives"]),
     .testTarget(name: "LayoutTests", dependencies: ["Layout", "Primitives"]),
@@ -70,7 +85,7 @@ let package = Package(
       dependencies: ["Timing", "Syntax", "Primitives"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "Syntax"]),
+    .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "Syntax", "VideoOutput", "PNGCodec", "Raster"]),
   ],
   swiftLanguageModes: [.v6]
 )

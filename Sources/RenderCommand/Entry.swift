@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Syntax
 
 /// `render`: the command-line front door (CLI.md). Exit status: 0 success,
 /// 1 the render failed, 2 bad usage, 65 an invalid scene.
@@ -8,7 +9,8 @@ struct Render: ParsableCommand {
     commandName: "render",
     abstract: "Render UI animations written as JSON scenes, with SwiftUI's timing.",
     discussion: "Scene files are described in SCENE.md; this command's contract in CLI.md.",
-    subcommands: [Still.self, Validate.self, Info.self, Curve.self]
+    subcommands: [RenderScene.self, Still.self, Validate.self, Info.self, Batch.self, Curve.self],
+    defaultSubcommand: RenderScene.self
   )
 }
 
@@ -29,6 +31,19 @@ struct Failure: Error {
 enum Entry {
   static func main() {
     let status: ExitStatus
+    // `render SCENE` is the default command, so a mistyped command name
+    // would be read as a scene file: name it as a command instead.
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let first = arguments.first, !first.hasPrefix("-"), !first.contains("."), !first.contains("/"),
+      !FileManager.default.fileExists(atPath: first)
+    {
+      let commands = ["scene", "still", "validate", "info", "batch", "curve"]
+      let suggestion = Suggestions.didYouMean(first, in: commands)
+      if !commands.contains(first), !suggestion.isEmpty {
+        Terminal.error("render: error: unknown command '\(first)'\(suggestion)")
+        exit(ExitStatus.usage.rawValue)
+      }
+    }
     do {
       var command = try Render.parseAsRoot()
       try command.run()

@@ -43,4 +43,6 @@ public enum SceneLimits {
   public static let maximumEvents = 100_000
   /// Points of one drag.
   public static let maximumDragPoints = 100_000
+  /// Frames of one render (a 2-minute scene at 60 fps slowed 4× is 28,800).
+  public static let maximumFrames = 1_000_000
 }

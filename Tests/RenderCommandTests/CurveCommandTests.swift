@@ -94,7 +94,7 @@ import Testing
     (["curve", "spring", "--fps", "0"], "--fps must be a positive number"),
     (["curve", "spring", "--to", "nan"], "--to must be a finite number"),
     (["curve"], "Missing expected argument '<animation>'"),
-    (["curv", "spring"], "unexpected arguments: 'curv'"),
+    (["curv", "spring"], "unknown command 'curv'; did you mean 'curve'?"),
   ] as [([String], String)])
   func badInputExitsTwoWithAMessage(_ arguments: [String], _ message: String) throws {
     let result = try RenderBinary.run(arguments)

@@ -1,0 +1,40 @@
+// FFmpeg's macros that Swift cannot import, as functions.
+#ifndef SPRINGFRAME_CFFMPEGSHIM_H
+#define SPRINGFRAME_CFFMPEGSHIM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// AVERROR(e): an errno value as FFmpeg's (negative) error code.
+int spf_averror(int posix_error);
+/// AVERROR(EAGAIN).
+int spf_averror_eagain(void);
+/// AVERROR_EOF.
+int spf_averror_eof(void);
+/// AV_NOPTS_VALUE.
+int64_t spf_av_nopts_value(void);
+/// av_strerror into `buffer` (NUL-terminated, at most `capacity` bytes); an
+/// unknown code gives "Error number N occurred", as av_err2str does.
+void spf_av_strerror(int error, char *buffer, size_t capacity);
+
+/// Routes FFmpeg's log through a callback that prints nothing and keeps the
+/// messages of level AV_LOG_ERROR and worse logged on the calling thread since
+/// the last `spf_av_log_errors_clear` (joined with "; ", truncated to 1 KB),
+/// so they can travel in error values instead of cluttering standard error.
+/// Idempotent; process-wide (FFmpeg's log callback is global).
+void spf_av_log_capture_install(void);
+/// Forgets the calling thread's captured error messages.
+void spf_av_log_errors_clear(void);
+/// Copies the calling thread's captured error messages (NUL-terminated; empty
+/// when there are none) into `buffer`.
+void spf_av_log_errors(char *buffer, size_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

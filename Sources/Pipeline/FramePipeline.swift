@@ -1,0 +1,211 @@
+import Foundation
+import Raster
+import Render
+import Synchronization
+
+/// Renders a scene's frames on all cores and hands them to the sinks in
+/// order, with a bounded number of frames in flight, so memory does not grow
+/// with the length of the scene.
+///
+/// The scene times of all sinks are merged into one list of jobs (an MP4 at
+/// 60 fps and a GIF at 50 fps share the frames whose times coincide). Worker
+/// threads take jobs in order, render them and let each sink `prepare` its
+/// frame (YUV conversion, quantization, PNG compression); the calling
+/// thread receives the jobs in order and lets each sink `consume` them (the
+/// encoders). A job is only started when fewer than `maximumInFlight` jobs
+/// are rendered but not yet consumed; the job the consumer waits for is
+/// always already claimed by a worker, so the pipeline never deadlocks.
+public final class FramePipeline: @unchecked Sendable {
+  public struct Job: Sendable {
+    public var time: Double
+    /// (sink, that sink's frame index).
+    public var consumers: [(sink: Int, index: Int)]
+  }
+
+  public enum Failure: Error {
+    case render(RenderError)
+    case output(any Error)
+    case interrupted(Int32)
+  }
+
+  public struct Progress: Sendable {
+    public var done: Int
+    public var total: Int
+    public var elapsed: Double
+  }
+
+  let renderer: SceneRenderer
+  let scale: Double?
+  let sinks: [any FrameSink]
+  public let jobs: [Job]
+  public let workers: Int
+  public let maximumInFlight: Int
+
+  // Shared state, under `lock`.
+  private let lock = NSCondition()
+  private var results: [Int: [PreparedFrame]] = [:]
+  private var nextJob = 0
+  private var consumed = 0
+  private var failure: Failure?
+
+  public init(renderer: SceneRenderer, scale: Double?, sinks: [any FrameSink], workers: Int? = nil) {
+    self.renderer = renderer
+    self.scale = scale
+    self.sinks = sinks
+    self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
+    maximumInFlight = self.workers * 2 + 2
+    jobs = Self.merge(sinks.map(\.schedule))
+  }
+
+  /// One job per distinct scene time, in time order.
+  static func merge(_ schedules: [FrameSchedule]) -> [Job] {
+    var all: [(time: Double, sink: Int, index: Int)] = []
+    for (s, schedule) in schedules.enumerated() {
+      for i in 0..<schedule.count { all.append((schedule.time(i), s, i)) }
+    }
+    all.sort { ($0.time, $0.sink, $0.index) < ($1.time, $1.sink, $1.index) }
+    var jobs: [Job] = []
+    for entry in all {
+      if let last = jobs.last, abs(last.time - entry.time) <= 1e-9 * max(1, abs(entry.time)) {
+        jobs[jobs.count - 1].consumers.append((entry.sink, entry.index))
+      } else {
+        jobs.append(Job(time: entry.time, consumers: [(entry.sink, entry.index)]))
+      }
+    }
+    return jobs
+  }
+
+  /// Runs the render; `progress` is called on the calling thread after each
+  /// job. On failure or interruption every sink is aborted (its temporary
+  /// files removed) and the failure thrown; on success the sinks finish and
+  /// their summaries are returned.
+  public func run(progress: (Progress) -> Void = { _ in }) throws(Failure) -> [OutputSummary] {
+    let start = Date()
+    do {
+      try setUpSamples()
+    } catch {
+      abortAll()
+      throw error
+    }
+    let group = DispatchGroup()
+    for _ in 0..<workers {
+      group.enter()
+      Thread.detachNewThread { [self] in
+        work()
+        group.leave()
+      }
+    }
+    consumeAll(start: start, progress: progress)
+    group.wait()
+    if let failure {
+      abortAll()
+      throw failure
+    }
+    var summaries: [OutputSummary] = []
+    do {
+      for sink in sinks {
+        if let s = try sink.finish() { summaries.append(s) }
+      }
+    } catch {
+      abortAll()
+      throw .output(error)
+    }
+    return summaries
+  }
+
+  private func abortAll() { sinks.forEach { $0.abort() } }
+
+  private func fail(_ f: Failure) {
+    lock.lock()
+    if failure == nil { failure = f }
+    lock.broadcast()
+    lock.unlock()
+  }
+
+  /// Renders the sinks' sample frames (small, in parallel) and sets them up.
+  private func setUpSamples() throws(Failure) {
+    let (w, h) = renderer.pixelSize(scale: scale)
+    let full = scale ?? renderer.scene.scale
+    let sampleScale = min(full, full * (400_000 / Double(max(1, w * h))).squareRoot())
+    for sink in sinks where !sink.sampleTimes.isEmpty {
+      let times = sink.sampleTimes
+      let frames = Mutex<[Int: Pixmap]>([:])
+      let error = Mutex<RenderError?>(nil)
+      DispatchQueue.concurrentPerform(iterations: times.count) { i in
+        do throws(RenderError) {
+          let p = try renderer.render(at: times[i], scale: sampleScale)
+          frames.withLock { $0[i] = p }
+        } catch let e {
+          error.withLock { $0 = e }
+        }
+      }
+      if let e = error.withLock({ $0 }) { throw .render(e) }
+      let samples = frames.withLock { f in (0..<times.count).map { f[$0]! } }
+      do { try sink.setUp(samples: samples) } catch { throw .output(error) }
+    }
+  }
+
+  private func work() {
+    while true {
+      lock.lock()
+      while failure == nil && nextJob < jobs.count && nextJob - consumed >= maximumInFlight { lock.wait() }
+      if failure != nil || nextJob >= jobs.count {
+        lock.unlock()
+        return
+      }
+      let j = nextJob
+      nextJob += 1
+      lock.unlock()
+
+      if Interrupt.received != 0 {
+        fail(.interrupted(Interrupt.received))
+        return
+      }
+      let job = jobs[j]
+      let frame: Pixmap
+      do {
+        frame = try renderer.render(at: job.time, scale: scale)
+      } catch {
+        fail(.render(error))
+        return
+      }
+      var prepared: [PreparedFrame] = []
+      do {
+        for c in job.consumers { prepared.append(try sinks[c.sink].prepare(frame, index: c.index)) }
+      } catch {
+        fail(.output(error))
+        return
+      }
+      lock.lock()
+      results[j] = prepared
+      lock.broadcast()
+      lock.unlock()
+    }
+  }
+
+  private func consumeAll(start: Date, progress: (Progress) -> Void) {
+    for j in 0..<jobs.count {
+      lock.lock()
+      while results[j] == nil && failure == nil {
+        if Interrupt.received != 0 { failure = .interrupted(Interrupt.received); lock.broadcast(); break }
+        _ = lock.wait(until: Date(timeIntervalSinceNow: 0.1))
+      }
+      guard failure == nil, let prepared = results.removeValue(forKey: j) else {
+        lock.unlock()
+        return
+      }
+      lock.unlock()
+      do {
+        for (c, p) in zip(jobs[j].consumers, prepared) { try sinks[c.sink].consume(p, index: c.index) }
+      } catch {
+        fail(.output(error))
+        return
+      }
+      lock.lock()
+      consumed = j + 1
+      lock.broadcast()
+      lock.unlock()
+      progress(Progress(done: j + 1, total: jobs.count, elapsed: Date().timeIntervalSince(start)))
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/// Which scene times an output shows: frame i at `from + i / (fps × slow)`,
+/// `floor((to − from) × fps × slow + 1e-9) + 1` frames (CLI.md; the epsilon
+/// absorbs floating-point error, so 0.7999999999999999 s at 60 fps is 49
+/// frames, as 0.8 s is).
+public struct FrameSchedule: Sendable, Hashable {
+  public var from: Double
+  public var to: Double
+  /// Output frames per second.
+  public var fps: Double
+  /// Slow-motion factor: the scene plays `slow` times slower.
+  public var slow: Double
+
+  public init(from: Double, to: Double, fps: Double, slow: Double) {
+    self.from = from; self.to = to; self.fps = fps; self.slow = slow
+  }
+
+  /// The number of frames; computed in floating point, so a huge range is
+  /// reported as such rather than trapping (see `SceneLimits.maximumFrames`).
+  public var frameCountEstimate: Double { ((to - from) * fps * slow + 1e-9).rounded(.down) + 1 }
+
+  public var count: Int { Int(frameCountEstimate) }
+
+  /// Scene time of frame i.
+  public func time(_ i: Int) -> Double { from + Double(i) / (fps * slow) }
+
+  /// The output's length in seconds of playback.
+  public var playbackDuration: Double { Double(count) / fps }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Raster
+
+/// What a sink made of a rendered frame off the writer's thread (converted
+/// YUV planes, quantized indices, nothing for files already written).
+public struct PreparedFrame: @unchecked Sendable {
+  public var value: Any?
+  public init(_ value: Any?) { self.value = value }
+}
+
+/// One file or folder written by a render.
+public struct OutputSummary: Sendable, Hashable, Codable {
+  public var path: String
+  public var format: String
+  public var frames: Int
+  public var bytes: Int
+  public init(path: String, format: String, frames: Int, bytes: Int) {
+    self.path = path; self.format = format; self.frames = frames; self.bytes = bytes
+  }
+}
+
+/// A destination for frames: an MP4, a GIF, a PNG sequence, or nothing.
+///
+/// The pipeline calls `prepare` on worker threads, concurrently and in any
+/// order (so conversion and compression run on all cores), and `consume` on
+/// one thread in frame order (the encoder). `finish` completes the output
+/// and renames it into place; `abort` removes whatever was written.
+public protocol FrameSink: AnyObject, Sendable {
+  var schedule: FrameSchedule { get }
+  /// Scene times to render before the main pass, at most about 400,000
+  /// pixels each (a GIF's palette); none by default.
+  var sampleTimes: [Double] { get }
+  func setUp(samples: [Pixmap]) throws
+  func prepare(_ frame: Pixmap, index: Int) throws -> PreparedFrame
+  func consume(_ frame: PreparedFrame, index: Int) throws
+  func finish() throws -> OutputSummary?
+  func abort()
+}
+
+extension FrameSink {
+  public var sampleTimes: [Double] { [] }
+  public func setUp(samples: [Pixmap]) throws {}
+}
+
+/// An error of an output, with the file it concerns.
+public struct OutputError: Error, Sendable, CustomStringConvertible {
+  public var path: String
+  public var message: String
+  public init(path: String, message: String) { self.path = path; self.message = message }
+  public var description: String { "\(path): \(message)" }
+}
+
+/// A temporary file beside its destination, renamed into place when
+/// complete; its name starts with a dot and ends in `.tmp`.
+public struct TemporaryFile: Sendable {
+  public let destination: String
+  public let path: String
+
+  public init(for destination: String) throws(OutputError) {
+    self.destination = destination
+    let url = URL(fileURLWithPath: destination)
+    let folder = url.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    } catch {
+      throw OutputError(path: folder.path, message: "cannot create the folder: \(error.localizedDescription)")
+    }
+    path = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+  }
+
+  /// Renames the temporary file into place.
+  public func commit() throws(OutputError) {
+    guard rename(path, destination) == 0 else {
+      let reason = String(cString: strerror(errno))
+      remove()
+      throw OutputError(path: destination, message: "cannot write: \(reason)")
+    }
+  }
+
+  public func remove() { unlink(path) }
+
+  public var size: Int {
+    var s = stat()
+    return stat(destination, &s) == 0 ? Int(s.st_size) : 0
+  }
+}
+
+/// Discards every frame (`--null`): for timing the renderer.
+public final class NullSink: FrameSink {
+  public let schedule: FrameSchedule
+  public init(schedule: FrameSchedule) { self.schedule = schedule }
+  public func prepare(_ frame: Pixmap, index: Int) throws -> PreparedFrame { PreparedFrame(nil) }
+  public func consume(_ frame: PreparedFrame, index: Int) throws {}
+  public func finish() throws -> OutputSummary? { nil }
+  public func abort() {}
+}

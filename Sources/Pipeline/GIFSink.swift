@@ -1,0 +1,78 @@
+import GIFOutput
+import Raster
+import Synchronization
+
+/// An animated GIF: a palette chosen from frames sampled across the render
+/// before the main pass, frames quantized (with position-stable dithering)
+/// on the worker threads, LZW-encoded in order on the consumer thread. At
+/// most 50 fps (CLI.md); delays in hundredths carried forward.
+public final class GIFSink: FrameSink {
+  public let schedule: FrameSchedule
+  let file: TemporaryFile
+  let width: Int, height: Int
+  let transparent: Bool
+  let delays: [Int]
+  private let state = Mutex<(quantizer: GIFQuantizer?, writer: GIFWriter?)>((nil, nil))
+  private let frames = Atomic<Int>(0)
+
+  /// Frames sampled for the palette.
+  public static let paletteSamples = 24
+
+  /// `schedule.fps` is the requested rate; the GIF's is at most 50.
+  public init(schedule: FrameSchedule, path: String, width: Int, height: Int, transparent: Bool) throws(OutputError) {
+    var s = schedule
+    s.fps = GIFTiming.frameRate(for: schedule.fps)
+    self.schedule = s
+    self.width = width
+    self.height = height
+    self.transparent = transparent
+    delays = GIFTiming.delays(count: s.count, fps: s.fps)
+    file = try TemporaryFile(for: path)
+  }
+
+  public var sampleTimes: [Double] {
+    let n = schedule.count
+    let k = min(n, Self.paletteSamples)
+    if k <= 1 { return [schedule.time(0)] }
+    return (0..<k).map { schedule.time(Int((Double($0) * Double(n - 1) / Double(k - 1)).rounded())) }
+  }
+
+  public func setUp(samples: [Pixmap]) throws {
+    let palette = GIFPalette.build(samples: samples, transparent: transparent)
+    let writer: GIFWriter
+    do {
+      writer = try GIFWriter(path: file.path, width: width, height: height, palette: palette)
+    } catch {
+      file.remove()
+      throw OutputError(path: file.destination, message: error.message)
+    }
+    state.withLock { $0 = (GIFQuantizer(palette: palette), writer) }
+  }
+
+  public func prepare(_ frame: Pixmap, index: Int) throws -> PreparedFrame {
+    guard let q = state.withLock({ $0.quantizer }) else { return PreparedFrame(nil) }
+    return PreparedFrame(q.quantize(frame))
+  }
+
+  public func consume(_ frame: PreparedFrame, index: Int) throws {
+    guard let indexed = frame.value as? IndexedFrame else { return }
+    try state.withLock { s throws(OutputError) in
+      do { try s.writer?.append(indexed, delay: delays[index]) } catch { throw OutputError(path: file.destination, message: (error as? GIFError)?.message ?? "\(error)") }
+    }
+    frames.add(1, ordering: .relaxed)
+  }
+
+  public func finish() throws -> OutputSummary? {
+    try state.withLock { s throws(OutputError) in
+      do { try s.writer?.finish() } catch { throw OutputError(path: file.destination, message: (error as? GIFError)?.message ?? "\(error)") }
+      s = (nil, nil)
+    }
+    try file.commit()
+    return OutputSummary(path: file.destination, format: "gif", frames: frames.load(ordering: .relaxed), bytes: file.size)
+  }
+
+  public func abort() {
+    state.withLock { $0 = (nil, nil) }
+    file.remove()
+  }
+}

@@ -1,0 +1,59 @@
+import Raster
+import Synchronization
+import VideoOutput
+
+/// H.264 MP4 through libx264: frames converted to BT.709 YUV on the worker
+/// threads, encoded in order on the consumer thread, written to a temporary
+/// file that is renamed into place when the encoder has finished.
+public final class MP4Sink: FrameSink {
+  public let schedule: FrameSchedule
+  let file: TemporaryFile
+  let writer: Mutex<MP4Writer?>
+  private let frames = Atomic<Int>(0)
+
+  public init(schedule: FrameSchedule, path: String, width: Int, height: Int, options: MP4Options) throws(OutputError) {
+    self.schedule = schedule
+    file = try TemporaryFile(for: path)
+    do {
+      writer = Mutex(try MP4Writer(path: file.path, width: width, height: height, fps: Self.rational(schedule.fps), options: options))
+    } catch {
+      file.remove()
+      throw OutputError(path: path, message: error.message)
+    }
+  }
+
+  /// A frame rate as a fraction: integers as n/1, NTSC rates as n·1000/1001,
+  /// anything else to a millisecond of a frame.
+  static func rational(_ fps: Double) -> (num: Int, den: Int) {
+    if fps == fps.rounded() { return (Int(fps), 1) }
+    let ntsc = fps * 1001 / 1000
+    if abs(ntsc - ntsc.rounded()) < 1e-6 { return (Int(ntsc.rounded()) * 1000, 1001) }
+    return (Int((fps * 1000).rounded()), 1000)
+  }
+
+  public func prepare(_ frame: Pixmap, index: Int) throws -> PreparedFrame {
+    PreparedFrame(YUVConverter.bt709(frame))
+  }
+
+  public func consume(_ frame: PreparedFrame, index: Int) throws {
+    guard let yuv = frame.value as? YUVFrame else { return }
+    try writer.withLock { w throws(OutputError) in
+      do { try w?.append(yuv) } catch { throw OutputError(path: file.destination, message: (error as? VideoError)?.message ?? "\(error)") }
+    }
+    frames.add(1, ordering: .relaxed)
+  }
+
+  public func finish() throws -> OutputSummary? {
+    try writer.withLock { w throws(OutputError) in
+      do { try w?.finish() } catch { throw OutputError(path: file.destination, message: (error as? VideoError)?.message ?? "\(error)") }
+      w = nil
+    }
+    try file.commit()
+    return OutputSummary(path: file.destination, format: "mp4", frames: frames.load(ordering: .relaxed), bytes: file.size)
+  }
+
+  public func abort() {
+    writer.withLock { $0 = nil }
+    file.remove()
+  }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+
+/// `render batch PATH... --out DIR`: every scene (files, or folders of
+/// *.json) with the same options, each on all cores; keeps going past a
+/// failing scene, prints one line per scene (or JSON), and exits non-zero
+/// if any failed: 65 when every failure was an invalid scene, else 1.
+struct Batch: ParsableCommand {
+  static let configuration = CommandConfiguration(abstract: "Render many scenes (files or folders of *.json) into one folder.")
+
+  @Argument(help: "Scene files or folders of scenes.")
+  var paths: [String]
+
+  @Option(help: "The folder to write into.")
+  var out: String
+
+  @OptionGroup var options: RenderOptions
+
+  func validate() throws {
+    if paths.isEmpty { throw ValidationError("name at least one scene file or folder") }
+  }
+
+  /// The scene files: files as given, folders' *.json sorted by name.
+  func scenes() throws -> [String] {
+    var out: [String] = []
+    for path in paths {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw ValidationError("no such file or folder: \(path)")
+      }
+      if isDirectory.boolValue {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        out += names.filter { $0.hasSuffix(".json") }.sorted().map { URL(fileURLWithPath: path).appendingPathComponent($0).path }
+      } else {
+        out.append(path)
+      }
+    }
+    return out
+  }
+
+  func run() throws {
+    Interrupt.install()
+    let files: [String]
+    do { files = try scenes() } catch let error as ValidationError {
+      Terminal.error("render: error: \(error.message)")
+      throw Failure(status: .usage)
+    }
+    var lines: [String] = []
+    var failed: [ExitStatus] = []
+    for file in files {
+      var job = SceneJob(path: file, options: options, output: nil, folder: out)
+      job.options.json = false
+      do {
+        let summary = try job.run()
+        let paths = summary.outputs.map(\.path).joined(separator: ", ")
+        if options.json {
+          lines.append(summary.json.dropLast() + ", \"ok\": true}")
+        } else {
+          Terminal.write("ok      \(file) → \(paths.isEmpty ? "(discarded)" : paths) (\(summary.frames) frames, \(String(format: "%.1f", summary.seconds)) s)\n")
+        }
+      } catch let failure as Failure {
+        failed.append(failure.status)
+        let what = failure.status == .invalidScene ? "invalid" : failure.status == .usage ? "unusable" : "failed"
+        if options.json {
+          lines.append("{\"scene\": \(JSONText.string(file)), \"ok\": false, \"error\": \(JSONText.string(what))}")
+        } else {
+          Terminal.write("\(what.padding(toLength: 8, withPad: " ", startingAt: 0))\(file)\n")
+        }
+      }
+    }
+    if options.json { Terminal.write("[" + lines.joined(separator: ",\n ") + "]\n") }
+    if !failed.isEmpty { throw Failure(status: failed.allSatisfy { $0 == .invalidScene } ? .invalidScene : .renderFailed) }
+  }
+}

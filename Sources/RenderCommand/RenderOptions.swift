@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+import Render
+import SceneModel
+
+/// The options of `render SCENE` and `render batch` (CLI.md).
+struct RenderOptions: ParsableArguments {
+  @Option(help: "Output frames per second.")
+  var fps: Double = 60
+
+  @Option(help: "Slow-motion factor: frame i shows scene time i / (fps × slow); fractions allowed.")
+  var slow: Double = 1
+
+  @Option(help: "Pixels per point (overrides the scene's).")
+  var scale: Double?
+
+  @Option(name: .customLong("from"), help: "First scene time to render, in seconds.")
+  var from: Double?
+
+  @Option(name: .customLong("to"), help: "Last scene time to render, in seconds (default: the scene's duration).")
+  var to: Double?
+
+  @Option(help: "Formats to write in one pass: a comma list of mp4, gif, png.")
+  var format: String?
+
+  @Option(help: "Scene time of a single .png output, in seconds.")
+  var at: Double?
+
+  @Option(help: "H.264 quality: constant rate factor, 0 (lossless) … 51; lower is better.")
+  var crf: Double = 18
+
+  @Option(help: "x264 preset: ultrafast … veryslow.")
+  var preset: String = "veryfast"
+
+  @Option(help: "Worker threads (default: all cores).")
+  var jobs: Int?
+
+  @Flag(help: "No progress output.")
+  var quiet = false
+
+  @Flag(help: "Print a JSON summary of what was written on standard output.")
+  var json = false
+
+  @Flag(name: .customLong("null"), help: "Render every frame and discard it (for timing).")
+  var null = false
+
+  static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
+
+  func validate() throws {
+    guard fps.isFinite, fps > 0, fps <= 1000 else { throw ValidationError("--fps must be greater than 0 and at most 1000, got \(fps)") }
+    guard slow.isFinite, slow > 0 else { throw ValidationError("--slow must be greater than 0, got \(slow)") }
+    if let scale, !(scale > 0 && scale.isFinite && scale <= 16) { throw ValidationError("--scale must be greater than 0 and at most 16") }
+    if let from, !(from.isFinite && from >= 0) { throw ValidationError("--from must be a time of 0 seconds or more, got \(from)") }
+    if let to, !(to.isFinite && to >= 0) { throw ValidationError("--to must be a time of 0 seconds or more, got \(to)") }
+    if let from, let to, to < from { throw ValidationError("--to (\(to)) must not be before --from (\(from))") }
+    if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time of 0 seconds or more, got \(at)") }
+    guard crf >= 0, crf <= 51 else { throw ValidationError("--crf must be between 0 and 51, got \(crf)") }
+    guard Self.presets.contains(preset) else {
+      throw ValidationError("unknown --preset '\(preset)'; x264's presets are " + Self.presets.joined(separator: ", "))
+    }
+    if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
+    if let format { _ = try Self.formats(format) }
+  }
+
+  static func formats(_ list: String) throws -> [String] {
+    let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+    guard !items.isEmpty else { throw ValidationError("--format needs at least one of mp4, gif, png") }
+    for item in items where !["mp4", "gif", "png"].contains(item) {
+      throw ValidationError("unknown format '\(item)' in --format; the formats are mp4, gif, png")
+    }
+    return items.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+  }
+
+  /// The frames to render for a scene of `duration` seconds.
+  func schedule(duration: Double, fps: Double? = nil) throws -> FrameSchedule {
+    let start = from ?? 0
+    let end = to ?? max(duration, start)
+    if to == nil && start > duration {
+      throw ValidationError("--from \(start) is after the end of the scene (\(duration) s); give --to as well to render past it")
+    }
+    let schedule = FrameSchedule(from: start, to: end, fps: fps ?? self.fps, slow: slow)
+    if schedule.frameCountEstimate > Double(SceneLimits.maximumFrames) {
+      throw ValidationError(
+        "\(Int(schedule.frameCountEstimate)) frames (\(end - start) s at \(self.fps) fps × slow \(slow)) is over the limit of \(SceneLimits.maximumFrames) frames")
+    }
+    return schedule
+  }
+}

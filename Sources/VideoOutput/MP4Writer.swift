@@ -1,0 +1,237 @@
+internal import CFFmpeg
+internal import CFFmpegShim
+
+/// How `MP4Writer` encodes.
+public struct MP4Options: Sendable, Hashable {
+  /// x264's constant rate factor: 0 is lossless, 51 worst; about 6 up halves
+  /// the size. 18 is visually lossless for UI motion (flat fills, gradients,
+  /// text) and keeps files small, since such frames compress very well.
+  public var crf: Double = 18
+  /// x264's speed/size trade-off: ultrafast … veryfast … medium … placebo.
+  public var preset: String = "veryfast"
+  /// An x264 tune (film, animation, grain, stillimage, …), none by default.
+  public var tune: String? = nil
+  /// x264's thread count. Fixed rather than "one per core", because x264's
+  /// output depends on it: the same frames with the same options give the
+  /// same bytes on any machine.
+  public var threads: Int = 4
+  /// The longest run of frames between keyframes (x264's keyint); nil keeps
+  /// x264's 250.
+  public var keyframeInterval: Int? = nil
+
+  public init(crf: Double = 18, preset: String = "veryfast", tune: String? = nil, threads: Int = 4, keyframeInterval: Int? = nil) {
+    self.crf = crf; self.preset = preset; self.tune = tune; self.threads = threads; self.keyframeInterval = keyframeInterval
+  }
+}
+
+/// Writes H.264 in MP4 with libx264, for browsers and QuickTime: yuv420p, High
+/// profile, `avc1`, BT.709 primaries/transfer/matrix and limited range tagged
+/// both in the stream's VUI and in the container's `colr` box, the exact
+/// frame rate (time base 1/fps, every packet one frame long), `moov` first
+/// (`+faststart`), no encoder version or time in the container (bit-exact
+/// flags): identical frames and options give identical bytes.
+///
+/// Use from one thread: `append` frames in order, then `finish`. Every FFmpeg
+/// object is released by `finish`, by a failure, or at the latest in
+/// `deinit`; a writer dropped without `finish` leaves an incomplete file,
+/// which the caller (writing to a temporary path) deletes.
+public final class MP4Writer {
+  /// The file being written.
+  public let path: String
+  /// The picture size given to `init`.
+  public let width: Int, height: Int
+  /// The coded (even) size every appended frame must have.
+  public let codedWidth: Int, codedHeight: Int
+  /// Frames appended so far.
+  public private(set) var frameCount = 0
+
+  private var format: UnsafeMutablePointer<AVFormatContext>?
+  private var encoder: UnsafeMutablePointer<AVCodecContext>?
+  private var frame: UnsafeMutablePointer<AVFrame>?
+  private var packet: UnsafeMutablePointer<AVPacket>?
+  private var stream: UnsafeMutablePointer<AVStream>?
+  private var finished = false
+  private let codecTimeBase: AVRational
+
+  /// Opens `path` for writing (always as MP4, whatever its extension) and
+  /// writes the header. `fps` is a rational frame rate (60/1, 30000/1001);
+  /// `width`/`height` the picture size, padded to even by `YUVConverter`.
+  public init(path: String, width: Int, height: Int, fps: (num: Int, den: Int), options: MP4Options = MP4Options()) throws(VideoError) {
+    self.path = path
+    self.width = width
+    self.height = height
+    codedWidth = width + (width & 1)
+    codedHeight = height + (height & 1)
+    codecTimeBase = AVRational(num: Int32(clamping: fps.den), den: Int32(clamping: fps.num))
+    guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+      throw VideoError(path: path, message: "invalid video size \(width)×\(height)")
+    }
+    guard fps.num > 0, fps.den > 0, fps.num <= Int32.max, fps.den <= Int32.max else {
+      throw VideoError(path: path, message: "invalid frame rate \(fps.num)/\(fps.den)")
+    }
+    guard options.threads >= 1, options.crf >= 0, options.crf <= 51 else {
+      throw VideoError(path: path, message: "invalid encoder options (threads \(options.threads), crf \(options.crf))")
+    }
+    FFmpeg.beginCapture()
+    do throws(VideoError) {
+      try open(fps: AVRational(num: Int32(fps.num), den: Int32(fps.den)), options: options)
+    } catch {
+      release()
+      throw error
+    }
+  }
+
+  private func check(_ code: Int32, _ what: String) throws(VideoError) {
+    if code < 0 { throw FFmpeg.error(path, what, code) }
+  }
+
+  private func open(fps: AVRational, options: MP4Options) throws(VideoError) {
+    try check(avformat_alloc_output_context2(&format, nil, "mp4", path), "cannot create an MP4 muxer")
+    guard let format else { throw FFmpeg.error(path, "cannot create an MP4 muxer") }
+    format.pointee.flags |= AVFMT_FLAG_BITEXACT
+
+    guard let codec = avcodec_find_encoder_by_name("libx264") else {
+      throw FFmpeg.error(path, "FFmpeg's libavcodec has no libx264 encoder")
+    }
+    guard let stream = avformat_new_stream(format, nil) else { throw FFmpeg.error(path, "cannot add a video stream") }
+    self.stream = stream
+    encoder = avcodec_alloc_context3(codec)
+    guard let encoder else { throw FFmpeg.error(path, "cannot allocate the H.264 encoder") }
+
+    encoder.pointee.width = Int32(codedWidth)
+    encoder.pointee.height = Int32(codedHeight)
+    encoder.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+    encoder.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+    encoder.pointee.time_base = codecTimeBase
+    encoder.pointee.framerate = fps
+    encoder.pointee.color_primaries = AVCOL_PRI_BT709
+    encoder.pointee.color_trc = AVCOL_TRC_BT709
+    encoder.pointee.colorspace = AVCOL_SPC_BT709
+    encoder.pointee.color_range = AVCOL_RANGE_MPEG
+    encoder.pointee.chroma_sample_location = AVCHROMA_LOC_CENTER
+    encoder.pointee.thread_count = Int32(options.threads)
+    if let keyint = options.keyframeInterval { encoder.pointee.gop_size = Int32(clamping: max(1, keyint)) }
+    encoder.pointee.flags |= AV_CODEC_FLAG_BITEXACT
+    if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
+      encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
+    }
+    let privateOptions = encoder.pointee.priv_data
+    try check(av_opt_set(privateOptions, "preset", options.preset, 0), "invalid x264 preset '\(options.preset)'")
+    if let tune = options.tune { try check(av_opt_set(privateOptions, "tune", tune, 0), "invalid x264 tune '\(tune)'") }
+    try check(av_opt_set(privateOptions, "profile", "high", 0), "cannot set the x264 profile")
+    try check(av_opt_set_double(privateOptions, "crf", options.crf, 0), "cannot set the x264 CRF")
+
+    try check(avcodec_open2(encoder, codec, nil), "cannot open the libx264 encoder (preset '\(options.preset)'\(options.tune.map { ", tune '\($0)'" } ?? ""))")
+    try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder), "cannot copy the encoder's parameters")
+    stream.pointee.time_base = codecTimeBase
+    stream.pointee.avg_frame_rate = fps
+    stream.pointee.r_frame_rate = fps
+
+    try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot open for writing")
+    var muxerOptions: OpaquePointer? = nil
+    defer { av_dict_free(&muxerOptions) }
+    av_dict_set(&muxerOptions, "movflags", "+faststart", 0)
+    try check(avformat_write_header(format, &muxerOptions), "cannot write the MP4 header")
+
+    frame = av_frame_alloc()
+    packet = av_packet_alloc()
+    guard let frame, packet != nil else { throw FFmpeg.error(path, "out of memory") }
+    frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+    frame.pointee.width = Int32(codedWidth)
+    frame.pointee.height = Int32(codedHeight)
+    frame.pointee.color_primaries = AVCOL_PRI_BT709
+    frame.pointee.color_trc = AVCOL_TRC_BT709
+    frame.pointee.colorspace = AVCOL_SPC_BT709
+    frame.pointee.color_range = AVCOL_RANGE_MPEG
+    frame.pointee.chroma_location = AVCHROMA_LOC_CENTER
+    try check(av_frame_get_buffer(frame, 0), "cannot allocate a frame")
+  }
+
+  /// Encodes the next frame (of size `codedWidth × codedHeight`).
+  public func append(_ picture: YUVFrame) throws(VideoError) {
+    guard !finished, let encoder, let frame else { throw VideoError(path: path, message: "the video is already finished") }
+    guard picture.width == codedWidth, picture.height == codedHeight else {
+      throw VideoError(path: path, message: "frame is \(picture.width)×\(picture.height), the video \(codedWidth)×\(codedHeight)")
+    }
+    FFmpeg.beginCapture()
+    do throws(VideoError) {
+      try check(av_frame_make_writable(frame), "cannot reuse the frame buffer")
+      Self.copy(picture.y, width: codedWidth, height: codedHeight, to: frame, plane: 0)
+      Self.copy(picture.u, width: codedWidth / 2, height: codedHeight / 2, to: frame, plane: 1)
+      Self.copy(picture.v, width: codedWidth / 2, height: codedHeight / 2, to: frame, plane: 2)
+      frame.pointee.pts = Int64(frameCount)
+      try check(avcodec_send_frame(encoder, frame), "cannot encode frame \(frameCount)")
+      frameCount += 1
+      try drain()
+    } catch {
+      release()
+      throw error
+    }
+  }
+
+  /// Flushes the encoder, writes the trailer (moving `moov` to the front) and
+  /// closes the file. The writer is unusable afterwards, also if this fails.
+  public func finish() throws(VideoError) {
+    guard !finished, let encoder, let format else { throw VideoError(path: path, message: "the video is already finished") }
+    FFmpeg.beginCapture()
+    defer { release() }
+    guard frameCount > 0 else { throw VideoError(path: path, message: "no frames to write") }
+    try check(avcodec_send_frame(encoder, nil), "cannot flush the encoder")
+    try drain()
+    try check(av_write_trailer(format), "cannot finish the MP4 file")
+    try check(avio_closep(&format.pointee.pb), "cannot close the file")
+  }
+
+  /// Writes every packet the encoder has ready, each one frame long.
+  private func drain() throws(VideoError) {
+    guard let encoder, let format, let packet, let stream else { return }
+    while true {
+      let status = avcodec_receive_packet(encoder, packet)
+      if status == FFmpeg.eagain || status == FFmpeg.eof { return }
+      try check(status, "cannot encode")
+      // libx264 leaves durations at 0; each packet is one frame, 1 in 1/fps.
+      if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
+      av_packet_rescale_ts(packet, codecTimeBase, stream.pointee.time_base)
+      packet.pointee.stream_index = stream.pointee.index
+      let written = av_interleaved_write_frame(format, packet)  // takes the packet's data
+      av_packet_unref(packet)
+      try check(written, "cannot write a packet")
+    }
+  }
+
+  private static func copy(_ plane: [UInt8], width: Int, height: Int, to frame: UnsafeMutablePointer<AVFrame>, plane index: Int) {
+    let data: UnsafeMutablePointer<UInt8>?, linesize: Int32
+    switch index {
+    case 0: (data, linesize) = (frame.pointee.data.0, frame.pointee.linesize.0)
+    case 1: (data, linesize) = (frame.pointee.data.1, frame.pointee.linesize.1)
+    default: (data, linesize) = (frame.pointee.data.2, frame.pointee.linesize.2)
+    }
+    guard let data else { return }
+    plane.withUnsafeBufferPointer { source in
+      let stride = Int(linesize)
+      if stride == width {
+        data.update(from: source.baseAddress!, count: width * height)
+      } else {
+        for row in 0..<height {
+          (data + row * stride).update(from: source.baseAddress! + row * width, count: width)
+        }
+      }
+    }
+  }
+
+  /// Frees every FFmpeg object (closing the file if still open). Idempotent.
+  private func release() {
+    finished = true
+    if let format {
+      if format.pointee.pb != nil { avio_closep(&format.pointee.pb) }
+      avformat_free_context(format)
+      self.format = nil
+    }
+    stream = nil
+    avcodec_free_context(&encoder)
+    av_frame_free(&frame)
+    av_packet_free(&packet)
+  }
+
+  deinit { release() }
+}
