@@ -43,14 +43,16 @@ public enum GIFDither: Sendable, Hashable {
 /// colour error plus a penalty on the noise it adds (its variance), so
 /// colours that are in the palette, or close to an entry, map to one entry
 /// with no noise, and others mix the entries that surround them best. A
-/// pixel takes the entry whose share of 0..<4096 holds the threshold map's
-/// rank at its position (x mod 64, y mod 64): the same colour at the same
-/// place gives the same index in every frame, so nothing shimmers where
-/// nothing moves.
+/// pixel takes the entry whose share of 0..<256 holds the threshold map's
+/// rank at its position (x mod 64, y mod 64; 4,096 ranks in 256 levels):
+/// the same colour at the same place gives the same index in every frame,
+/// so nothing shimmers where nothing moves.
 ///
 /// Anti-aliased edges are not dithered: a pixel with a neighbour that is far
 /// off in colour and exactly in the palette (a flat fill, or transparency)
-/// takes its nearest entry, which keeps edges crisp.
+/// takes its nearest entry, which keeps edges crisp. (So a pixel next to one
+/// that changes may itself switch between its nearest entry and its mix;
+/// gif-compare measures 0.00–0.01% of unchanged pixels changing.)
 ///
 /// Speed: a colour's candidates are the 6 entries nearest the centre of its
 /// cell in a 64×64×64 grid over sRGB, found once per cell and frame (from a
