@@ -34,6 +34,7 @@ let package = Package(
     .target(name: "Render", dependencies: ["SceneModel", "Layout", "Raster", "Primitives", "Syntax", "Timing"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
+    .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     .target(name: "Pipeline", dependencies: ["Render", "Raster", "PNGCodec", "SceneModel", "VideoOutput", "GIFOutput"]),
     .target(name: "PNGCodec", dependencies: ["Raster", "CPNG", "CPNGShim"]),
     .target(name: "GIFOutput", dependencies: ["Raster", "Primitives", .product(name: "RealModule", package: "swift-numerics")]),
@@ -46,7 +47,7 @@ let package = Package(
     .executableTarget(
       name: "RenderCommand",
       dependencies: [
-        "Primitives", "Syntax", "Timing", "SceneModel", "Render", "PNGCodec", "Pipeline", "VideoOutput", "Raster",
+        "Primitives", "Syntax", "Timing", "SceneModel", "Render", "PNGCodec", "Pipeline", "VideoOutput", "Raster", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -62,7 +63,9 @@ let package = Package(
       dependencies: ["Raster", "Primitives", "PNGCodec", "DisplayListFixtures"],
       path: "Benchmarks/RasterBenchmark"
     ),
-    .executableTarget(name: "GIFCompare", dependencies: ["GIFOutput", "PNGCodec", "Raster"], path: "Benchmarks/GIFCompare"),
+    .executableTarget(name: "GIFCompare", dependencies: ["GIFOutput", "PNGCodec", "Raster", "TestSupport"], path: "Benchmarks/GIFCompare"),
+    // What tests and benchmarks share: a GIF decoder written from the spec, scratch folders.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
     .executableTarget(
       name: "VideoBenchmark", dependencies: ["VideoOutput", "Raster", "Primitives", "PNGCodec"], path: "Benchmarks/VideoBenchmark"),
     .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
@@ -71,9 +74,9 @@ let package = Package(
       dependencies: ["Raster", "Primitives", "PNGCodec", "DisplayListFixtures"],
       resources: [.copy("Goldens")]
     ),
-    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "Primitives"]),
-    .testTarget(name: "GIFOutputTests", dependencies: ["GIFOutput", "Raster", "Primitives"]),
-    .testTarget(name: "VideoOutputTests", dependencies: ["VideoOutput", "Raster"]),
+    .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "Primitives", "TestSupport"]),
+    .testTarget(name: "GIFOutputTests", dependencies: ["GIFOutput", "Raster", "Primitives", "TestSupport"]),
+    .testTarget(name: "VideoOutputTests", dependencies: ["VideoOutput", "Raster", "TestSupport"]),
     .testTarget(name: "SyntaxTests", dependencies: ["Syntax"]),
     .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Syntax", "Primitives"]),
     .testTarget(name: "LayoutTests", dependencies: ["Layout", "Primitives"]),
@@ -85,7 +88,7 @@ let package = Package(
       dependencies: ["Timing", "Syntax", "Primitives"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "Syntax", "VideoOutput", "PNGCodec", "Raster"]),
+    .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "Syntax", "VideoOutput", "PNGCodec", "Raster", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,7 @@
 // gif-compare: Springframe's GIF encoder against FFmpeg's two-pass
 // palettegen/paletteuse on the same PNG frames.
 //
-//   gif-compare FRAMES_DIR FPS [--out DIR] [--samples N] [--noise-penalty L] [--edge D] [--bayer | --blue-noise] [--dump FRAME]
+//   gif-compare FRAMES_DIR FPS [--out DIR] [--samples N] [--noise-penalty L] [--edge D] [--bayer | --blue-noise] [--dump FRAME] [--also GIF]
 //
 // Encodes the frames (sorted by name) with GIFOutput and with the ffmpeg CLI
 // (`palettegen=stats_mode=full`, then `paletteuse` with its default dither,
@@ -13,6 +13,7 @@
 // pixels that changed), and encode time. Colour values are compared as
 // stored (sRGB-encoded, premultiplied over black), RGB only.
 import Foundation
+import TestSupport
 import GIFOutput
 import PNGCodec
 import Raster
@@ -26,11 +27,13 @@ struct Options {
   var dump: Int?
   var edge: Int?
   var dither = GIFQuantizer.defaultDither
+  /// Other GIFs of the same frames to measure (e.g. `render -o x.gif`, whose palette comes from sampled frames).
+  var also: [String] = []
 }
 
 func usage() -> Never {
   FileHandle.standardError.write(
-    "usage: gif-compare FRAMES_DIR FPS [--out DIR] [--samples N] [--noise-penalty L] [--edge D] [--bayer | --blue-noise] [--dump FRAME]\n".data(using: .utf8)!)
+    "usage: gif-compare FRAMES_DIR FPS [--out DIR] [--samples N] [--noise-penalty L] [--edge D] [--bayer | --blue-noise] [--dump FRAME] [--also GIF]\n".data(using: .utf8)!)
   exit(2)
 }
 
@@ -56,6 +59,7 @@ func parse() -> Options {
     case "--bayer": o.dither = .bayer
     case "--blue-noise": o.dither = .blueNoise
     case "--edge": guard let n = Int(value(&args)) else { usage() }; o.edge = n
+    case "--also": o.also.append(value(&args))
     case "--dump": guard let n = Int(value(&args)), n >= 0 else { usage() }; o.dump = n
     case "-h", "--help": usage()
     default: positional.append(a)
@@ -181,13 +185,7 @@ func measure(source: [Pixmap], decoded: [[UInt8]]) -> Metrics {
 /// The canvas showing at each source frame's start time, round(100 i / fps)
 /// hundredths (images of a GIF may merge identical frames).
 func framesByTime(_ gif: DecodedGIF, count: Int, fps: Double) -> [[UInt8]] {
-  var starts = [Int](), t = 0
-  for image in gif.images { starts.append(t); t += image.delay }
-  return (0..<count).map { i in
-    let time = Int((100 * Double(i) / fps).rounded())
-    let k = starts.lastIndex(where: { $0 <= time }) ?? 0
-    return gif.canvases[k]
-  }
+  (0..<count).map { gif.canvas(atHundredths: Int((100 * Double($0) / fps).rounded())) }
 }
 
 // MARK: - Main
@@ -254,6 +252,13 @@ mOurs.seconds = tRead + tPalette + tQuantize + tWrite
 mOurs.images = ours.images.count
 results.append(("ours", mOurs))
 if ours.totalDelay != delays.reduce(0, +) { print("warning: our delays add up to \(ours.totalDelay), not \(delays.reduce(0, +))") }
+for path in options.also {
+  let other = decodeFile(path)
+  var m = measure(source: frames, decoded: framesByTime(other, count: frames.count, fps: fps))
+  m.bytes = (try? fm.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+  m.images = other.images.count
+  results.append((URL(fileURLWithPath: path).lastPathComponent, m))
+}
 
 // FFmpeg's two passes.
 if run(["ffmpeg", "-version"]).status != 0 {

@@ -35,7 +35,22 @@ public struct GIFPalette: Sendable, Hashable {
   /// the transparent index) and the others are unpremultiplied; without it,
   /// colour bytes are taken as they are (premultiplied over black).
   public static func build(samples: [Pixmap], transparent: Bool) -> GIFPalette {
-    let histogram = Histogram(samples: samples, transparent: transparent)
+    var builder = Builder(transparent: transparent)
+    samples.forEach { builder.add($0) }
+    return builder.build()
+  }
+
+  /// Accumulates the colours of sample frames one at a time, so that a
+  /// render can sample many frames without keeping them.
+  public struct Builder: Sendable {
+    var histogram: Histogram
+    public init(transparent: Bool) { histogram = Histogram(transparent: transparent) }
+    public mutating func add(_ frame: Pixmap) { histogram.add(frame) }
+    public func build() -> GIFPalette { GIFPalette.build(histogram) }
+  }
+
+  static func build(_ histogram: Histogram) -> GIFPalette {
+    let transparent = histogram.transparent
     var opaque = choose(histogram, slots: maxOpaqueColors)
     if opaque.isEmpty { opaque = [RGBA8(r: 0, g: 0, b: 0, a: 255)] }
     guard transparent else { return GIFPalette(colors: opaque) }
@@ -153,12 +168,16 @@ struct Histogram {
   var overflow = [Int](repeating: 0, count: 0)
   var overflowed: Bool { !overflow.isEmpty }
 
-  init(samples: [Pixmap], transparent: Bool) {
-    var index: [UInt32: Int] = [:]
-    // A direct-mapped cache in front of the dictionary (keys are 24-bit, so
-    // the all-ones key marks an empty entry).
-    var cacheKeys = [UInt32](repeating: .max, count: 1 << 16), cacheSlots = [Int](repeating: 0, count: 1 << 16)
-    for pixmap in samples {
+  let transparent: Bool
+  var index: [UInt32: Int] = [:]
+  // A direct-mapped cache in front of the dictionary (keys are 24-bit, so
+  // the all-ones key marks an empty entry).
+  var cacheKeys = [UInt32](repeating: .max, count: 1 << 16), cacheSlots = [Int](repeating: 0, count: 1 << 16)
+
+  init(transparent: Bool) { self.transparent = transparent }
+
+  mutating func add(_ pixmap: Pixmap) {
+    do {
       let w = pixmap.width, h = pixmap.height
       pixmap.bytes.withUnsafeBytes { raw in
         for y in 0..<h {

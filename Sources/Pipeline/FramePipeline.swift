@@ -122,26 +122,23 @@ public final class FramePipeline: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Renders the sinks' sample frames (small, in parallel) and sets them up.
+  /// Renders the sinks' sample frames in parallel, hands each to its sink
+  /// as it is done (none are kept), then sets the sinks up.
   private func setUpSamples() throws(Failure) {
-    let (w, h) = renderer.pixelSize(scale: scale)
-    let full = scale ?? renderer.scene.scale
-    let sampleScale = min(full, full * (400_000 / Double(max(1, w * h))).squareRoot())
-    for sink in sinks where !sink.sampleTimes.isEmpty {
+    for sink in sinks {
       let times = sink.sampleTimes
-      let frames = Mutex<[Int: Pixmap]>([:])
-      let error = Mutex<RenderError?>(nil)
+      let failure = Mutex<Failure?>(nil)
       DispatchQueue.concurrentPerform(iterations: times.count) { i in
+        guard failure.withLock({ $0 == nil }) else { return }
         do throws(RenderError) {
-          let p = try renderer.render(at: times[i], scale: sampleScale)
-          frames.withLock { $0[i] = p }
-        } catch let e {
-          error.withLock { $0 = e }
+          let frame = try renderer.render(at: times[i], scale: scale)
+          do { try sink.sample(frame) } catch { failure.withLock { $0 = $0 ?? .output(error) } }
+        } catch {
+          failure.withLock { $0 = $0 ?? .render(error) }
         }
       }
-      if let e = error.withLock({ $0 }) { throw .render(e) }
-      let samples = frames.withLock { f in (0..<times.count).map { f[$0]! } }
-      do { try sink.setUp(samples: samples) } catch { throw .output(error) }
+      if let f = failure.withLock({ $0 }) { throw f }
+      do { try sink.setUp() } catch { throw .output(error) }
     }
   }
 

@@ -27,10 +27,13 @@ public struct OutputSummary: Sendable, Hashable, Codable {
 /// and renames it into place; `abort` removes whatever was written.
 public protocol FrameSink: AnyObject, Sendable {
   var schedule: FrameSchedule { get }
-  /// Scene times to render before the main pass, at most about 400,000
-  /// pixels each (a GIF's palette); none by default.
+  /// Scene times to render before the main pass (a GIF's palette is chosen
+  /// from them); none by default.
   var sampleTimes: [Double] { get }
-  func setUp(samples: [Pixmap]) throws
+  /// One rendered sample, from any thread, concurrently, in any order.
+  func sample(_ frame: Pixmap) throws
+  /// After the samples, before the first frame.
+  func setUp() throws
   func prepare(_ frame: Pixmap, index: Int) throws -> PreparedFrame
   func consume(_ frame: PreparedFrame, index: Int) throws
   func finish() throws -> OutputSummary?
@@ -39,7 +42,8 @@ public protocol FrameSink: AnyObject, Sendable {
 
 extension FrameSink {
   public var sampleTimes: [Double] { [] }
-  public func setUp(samples: [Pixmap]) throws {}
+  public func sample(_ frame: Pixmap) throws {}
+  public func setUp() throws {}
 }
 
 /// An error of an output, with the file it concerns.
@@ -79,10 +83,28 @@ public struct TemporaryFile: Sendable {
 
   public func remove() { unlink(path) }
 
-  public var size: Int {
-    var s = stat()
-    return stat(destination, &s) == 0 ? Int(s.st_size) : 0
+  /// The destination's size in bytes (once committed).
+  public var size: Int { fileSize(atPath: destination) }
+
+  /// Writes `destination` through a temporary file: `body` writes the file
+  /// at the path it is given; the file is renamed into place if `body`
+  /// succeeds and removed if it throws.
+  public static func write(to destination: String, _ body: (String) throws -> Void) throws {
+    let file = try TemporaryFile(for: destination)
+    do {
+      try body(file.path)
+    } catch {
+      file.remove()
+      throw error
+    }
+    try file.commit()
   }
+}
+
+/// A file's size in bytes; 0 when it cannot be read.
+public func fileSize(atPath path: String) -> Int {
+  var s = stat()
+  return stat(path, &s) == 0 ? Int(s.st_size) : 0
 }
 
 /// Discards every frame (`--null`): for timing the renderer.

@@ -38,15 +38,17 @@ public final class MP4Sink: FrameSink {
   public func consume(_ frame: PreparedFrame, index: Int) throws {
     guard let yuv = frame.value as? YUVFrame else { return }
     try writer.withLock { w throws(OutputError) in
-      do { try w?.append(yuv) } catch { throw OutputError(path: file.destination, message: (error as? VideoError)?.message ?? "\(error)") }
+      guard let w else { return }
+      do throws(VideoError) { try w.append(yuv) } catch { throw OutputError(path: file.destination, message: error.message) }
     }
     frames.add(1, ordering: .relaxed)
   }
 
   public func finish() throws -> OutputSummary? {
     try writer.withLock { w throws(OutputError) in
-      do { try w?.finish() } catch { throw OutputError(path: file.destination, message: (error as? VideoError)?.message ?? "\(error)") }
-      w = nil
+      defer { w = nil }
+      guard let writer = w else { return }
+      do throws(VideoError) { try writer.finish() } catch { throw OutputError(path: file.destination, message: error.message) }
     }
     try file.commit()
     return OutputSummary(path: file.destination, format: "mp4", frames: frames.load(ordering: .relaxed), bytes: file.size)

@@ -61,8 +61,7 @@ public final class PNGSequenceSink: FrameSink {
     written.withLock { $0[index] = file }
     do {
       try PNGCodec.write(frame, to: file.path)
-      var info = stat()
-      if stat(file.path, &info) == 0 { bytes.add(Int(info.st_size), ordering: .relaxed) }
+      bytes.add(fileSize(atPath: file.path), ordering: .relaxed)
     } catch {
       throw OutputError(path: destination, message: "\(error)")
     }

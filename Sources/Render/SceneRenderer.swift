@@ -78,7 +78,8 @@ public struct SceneRenderer: Sendable {
             removalSlots[child] = slot
           }
         }
-        let change = structure.nodes[stack].children.lazy.compactMap { e in [e.inserted, e.removed].first { $0?.event == k } ?? nil }.first!
+        // The event's animation, as the children's insertions and removals run it.
+        let change = SceneStructure.Change(event: k, at: at, timing: scene.timeline[k].animation.map { AnimationTiming($0) }, transition: .identity)
         layoutAnimations[stack, default: []].append(LayoutAnimation(change: change, sizeDelta: before.size - after.size, deltas: deltas))
       }
     }

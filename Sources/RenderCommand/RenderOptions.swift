@@ -50,7 +50,7 @@ struct RenderOptions: ParsableArguments {
   func validate() throws {
     guard fps.isFinite, fps > 0, fps <= 1000 else { throw ValidationError("--fps must be greater than 0 and at most 1000, got \(fps)") }
     guard slow.isFinite, slow > 0 else { throw ValidationError("--slow must be greater than 0, got \(slow)") }
-    if let scale, !(scale > 0 && scale.isFinite && scale <= 16) { throw ValidationError("--scale must be greater than 0 and at most 16") }
+    try Self.checkScale(scale)
     if let from, !(from.isFinite && from >= 0) { throw ValidationError("--from must be a time of 0 seconds or more, got \(from)") }
     if let to, !(to.isFinite && to >= 0) { throw ValidationError("--to must be a time of 0 seconds or more, got \(to)") }
     if let from, let to, to < from { throw ValidationError("--to (\(to)) must not be before --from (\(from))") }
@@ -61,6 +61,10 @@ struct RenderOptions: ParsableArguments {
     }
     if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
     if let format { _ = try Self.formats(format) }
+  }
+
+  static func checkScale(_ scale: Double?) throws {
+    if let scale, !(scale > 0 && scale.isFinite && scale <= 16) { throw ValidationError("--scale must be greater than 0 and at most 16") }
   }
 
   static func formats(_ list: String) throws -> [String] {

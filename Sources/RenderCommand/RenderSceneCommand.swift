@@ -109,10 +109,8 @@ struct SceneJob {
   func run() throws -> RenderSummary {
     let scene = try SceneFile.loadOrReport(path)
     let renderer = SceneRenderer(scene: scene)
+    try Frames.checkSize(renderer, scale: options.scale)
     let (w, h) = renderer.pixelSize(scale: options.scale)
-    guard w > 0, h > 0, w <= SceneLimits.maximumSide, h <= SceneLimits.maximumSide, w * h <= SceneLimits.maximumPixels else {
-      throw usage("\(w)×\(h) pixels is over the limit of \(SceneLimits.maximumSide) a side and \(SceneLimits.maximumPixels) pixels")
-    }
     let start = Date()
     let targets: [Target]
     let schedule: FrameSchedule
@@ -125,16 +123,7 @@ struct SceneJob {
 
     // A single still: one frame, written atomically.
     if !options.null, targets.count == 1, case .still(let file) = targets[0] {
-      let t = options.at ?? options.from ?? 0
-      let pixmap: Pixmap
-      do {
-        pixmap = try renderer.render(at: t, scale: options.scale)
-      } catch {
-        Terminal.error("\(path):\(error.location.line):\(error.location.column): error: \(error.message)")
-        throw Failure(status: .renderFailed)
-      }
-      try AtomicFile.write(to: file) { temporary throws in try PNGCodec.write(pixmap, to: temporary) }
-      let summary = OutputSummary(path: file, format: "png", frames: 1, bytes: Self.size(file))
+      let summary = try Frames.writeStill(renderer, scene: path, at: options.at ?? options.from ?? 0, scale: options.scale, to: file)
       return RenderSummary(scene: path, frames: 1, seconds: Date().timeIntervalSince(start), outputs: [summary])
     }
 
@@ -177,8 +166,7 @@ struct SceneJob {
       progress.finish()
       switch error {
       case .render(let e):
-        Terminal.error("\(path):\(e.location.line):\(e.location.column): error: \(e.message)")
-        throw Failure(status: .renderFailed)
+        throw Frames.report(e, scene: path)
       case .output(let e):
         Terminal.error("render: error: \(e)")
         throw Failure(status: .renderFailed)
@@ -194,11 +182,6 @@ struct SceneJob {
       }
     }
     return RenderSummary(scene: path, frames: pipeline.jobs.count, seconds: seconds, outputs: outputs)
-  }
-
-  static func size(_ path: String) -> Int {
-    var s = stat()
-    return stat(path, &s) == 0 ? Int(s.st_size) : 0
   }
 }
 

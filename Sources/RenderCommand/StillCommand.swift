@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import PNGCodec
+import Pipeline
+import Raster
 import Render
 import SceneModel
 
@@ -22,57 +24,49 @@ struct Still: ParsableCommand {
 
   func validate() throws {
     guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time of 0 seconds or more, got \(at)") }
-    if let scale, !(scale > 0 && scale.isFinite && scale <= 16) { throw ValidationError("--scale must be greater than 0 and at most 16") }
+    try RenderOptions.checkScale(scale)
     guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must name a .png file") }
   }
 
   func run() throws {
-    let loaded = try SceneFile.loadOrReport(scene)
-    let renderer = SceneRenderer(scene: loaded)
+    let renderer = SceneRenderer(scene: try SceneFile.loadOrReport(scene))
+    try Frames.checkSize(renderer, scale: scale)
+    _ = try Frames.writeStill(renderer, scene: scene, at: at, scale: scale, to: output)
+  }
+}
+
+/// What `render still` and a single `.png` output of `render SCENE` share.
+enum Frames {
+  /// The frame size at `scale` must be within the scene limits (exit 2).
+  static func checkSize(_ renderer: SceneRenderer, scale: Double?) throws {
     let (w, h) = renderer.pixelSize(scale: scale)
     guard w > 0, h > 0, w <= SceneLimits.maximumSide, h <= SceneLimits.maximumSide, w * h <= SceneLimits.maximumPixels else {
       Terminal.error("render: error: \(w)×\(h) pixels is over the limit of \(SceneLimits.maximumSide) a side and \(SceneLimits.maximumPixels) pixels")
       throw Failure(status: .usage)
     }
-    let pixmap: Raster.Pixmap
-    do {
-      pixmap = try renderer.render(at: at, scale: scale)
-    } catch {
-      Terminal.error("\(scene):\(error.location.line):\(error.location.column): error: \(error.message)")
-      throw Failure(status: .renderFailed)
-    }
-    try AtomicFile.write(to: output) { temporary throws in try PNGCodec.write(pixmap, to: temporary) }
   }
-}
 
-import Raster
+  /// Reports a layer that cannot be drawn, located in the scene file.
+  static func report(_ error: RenderError, scene: String) -> Failure {
+    Terminal.error("\(scene):\(error.location.line):\(error.location.column): error: \(error.message)")
+    return Failure(status: .renderFailed)
+  }
 
-/// Outputs are written to a temporary file beside the destination and
-/// renamed into place when complete: a failure never leaves a partial file
-/// and never replaces a good one.
-enum AtomicFile {
-  static func write(to path: String, _ body: (String) throws -> Void) throws {
-    let url = URL(fileURLWithPath: path)
-    let folder = url.deletingLastPathComponent()
+  /// Renders the frame at `t` and writes it as a PNG through a temporary
+  /// file: a failure never leaves a partial file nor replaces a good one.
+  static func writeStill(_ renderer: SceneRenderer, scene: String, at t: Double, scale: Double?, to file: String) throws -> OutputSummary {
+    let pixmap: Pixmap
     do {
-      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      pixmap = try renderer.render(at: t, scale: scale)
     } catch {
-      Terminal.error("render: error: cannot create \(folder.path): \(error.localizedDescription)")
-      throw Failure(status: .renderFailed)
+      throw report(error, scene: scene)
     }
-    let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
     do {
-      try body(temporary)
+      try TemporaryFile.write(to: file) { temporary in try PNGCodec.write(pixmap, to: temporary) }
     } catch {
-      try? FileManager.default.removeItem(atPath: temporary)
       Terminal.error("render: error: \(error)")
       throw Failure(status: .renderFailed)
     }
-    guard rename(temporary, path) == 0 else {
-      let reason = String(cString: strerror(errno))
-      try? FileManager.default.removeItem(atPath: temporary)
-      Terminal.error("render: error: cannot write \(path): \(reason)")
-      throw Failure(status: .renderFailed)
-    }
+    return OutputSummary(path: file, format: "png", frames: 1, bytes: fileSize(atPath: file))
   }
 }

@@ -118,51 +118,6 @@ extension Context {
     return Drag(layer: layer, points: points)
   }
 
-  /// Replays the timeline's insertions and removals in time order: a layer
-  /// can only be removed while it is in the scene, and only inserted into a
-  /// container that is.
-  func checkPresence(_ events: [Event], layers: [Layer]) {
-    var present: Set<String> = []
-    var history: [String: String] = [:]  // id → what last happened to it
-    func idsIn(_ layer: Layer) -> [String] { (layer.id.map { [$0] } ?? []) + layer.children.flatMap(idsIn) }
-    layers.flatMap(idsIn).forEach { present.insert($0) }
-    var inserted: [String: Double] = [:]
-    for event in events { for i in event.insert { for id in idsIn(i.layer) { inserted[id] = inserted[id] ?? event.at } } }
-    func at(_ t: Double) -> String { formatNumber(t) + " s" }
-    for event in events {
-      for removal in event.remove where ids[removal.id] != nil && !present.contains(removal.id) {
-        let why = history[removal.id] ?? inserted[removal.id].map { "it is inserted at \(at($0))" } ?? "it is not in the scene"
-        reader.error("'\(removal.id)' cannot be removed at \(at(event.at)): \(why)", at: removal.idLocation, path: removal.idPath)
-      }
-      for removal in event.remove where present.contains(removal.id) {
-        let gone = layerByID(removal.id, in: layers, events: events).map(idsIn) ?? [removal.id]
-        for id in gone {
-          present.remove(id)
-          history[id] = "it was removed at \(at(event.at))"
-        }
-      }
-      for insertion in event.insert {
-        if ids[insertion.into] != nil && !present.contains(insertion.into) {
-          let why = history[insertion.into] ?? inserted[insertion.into].map { "it is inserted at \(at($0))" } ?? "it is not in the scene"
-          reader.error("cannot insert into '\(insertion.into)' at \(at(event.at)): \(why)", at: insertion.intoLocation, path: insertion.intoPath)
-        }
-        idsIn(insertion.layer).forEach { present.insert($0) }
-      }
-    }
-  }
-
-  /// The layer with an id, among the scene's layers and the inserted ones.
-  func layerByID(_ id: String, in layers: [Layer], events: [Event]) -> Layer? {
-    func find(_ list: [Layer]) -> Layer? {
-      for layer in list {
-        if layer.id == id { return layer }
-        if let found = find(layer.children) { return found }
-      }
-      return nil
-    }
-    return find(layers) ?? find(events.flatMap { $0.insert.map(\.layer) })
-  }
-
   /// Every id that events name must be a layer of the scene or one that an
   /// event inserts; insertions go into containers.
   func checkReferences(_ events: [Event], nodes: [JSONNode], path: JSONPath) {

@@ -94,10 +94,13 @@ final class Context {
     guard let size, let scale else { return nil }
     // Stable: events at the same time keep the order written.
     events.sort { ($0.at, $0.index) < ($1.at, $1.index) }
-    checkPresence(events, layers: layers)
-    return Scene(
+    let scene = Scene(
       name: name, size: size, scale: scale, background: background, duration: duration, assets: assets, fonts: fonts,
       layers: layers, timeline: events)
+    // Replaying the insertions and removals finds the ones that name a layer
+    // absent at that moment.
+    for problem in SceneStructure(scene: scene).problems { reader.error(problem.message, at: problem.location, path: problem.path) }
+    return scene
   }
 
   func assets(_ node: JSONNode, _ path: JSONPath) -> [String: Asset] {

@@ -20,6 +20,10 @@ public struct SceneStructure: Sendable {
     public var timing: AnimationTiming?
     public var transition: Transition
 
+    public init(event: Int, at: Double, timing: AnimationTiming?, transition: Transition) {
+      self.event = event; self.at = at; self.timing = timing; self.transition = transition
+    }
+
     /// When the transition is over (the change itself when immediate).
     public var end: Double { at + (timing?.renderingDuration ?? 0) }
 
@@ -83,6 +87,15 @@ public struct SceneStructure: Sendable {
 
   public private(set) var nodes: [Node]
 
+  /// A removal of a layer that is not in the scene at that moment, or an
+  /// insertion into a container that is not: the decoder reports these.
+  public struct Problem: Sendable {
+    public var message: String
+    public var location: SourceLocation
+    public var path: JSONPath
+  }
+  public private(set) var problems: [Problem] = []
+
   /// The canvas: the root of the tree.
   public static let root = 0
 
@@ -96,19 +109,40 @@ public struct SceneStructure: Sendable {
     let rootChildren = scene.layers.map { add($0, parent: Self.root, byID: &byID) }
     nodes[Self.root].children = rootChildren.map { Entry(node: $0) }
 
+    // When each inserted id first arrives, and when each id left the scene:
+    // for the problems' explanations.
+    var insertedAt: [String: Double] = [:]
+    for event in scene.timeline {
+      for insertion in event.insert { Self.ids(insertion.layer).forEach { insertedAt[$0] = insertedAt[$0] ?? event.at } }
+    }
+    var removedAt: [String: Double] = [:]
+    func why(_ id: String) -> String {
+      removedAt[id].map { "it was removed at \(formatNumber($0)) s" } ?? insertedAt[id].map { "it is inserted at \(formatNumber($0)) s" }
+        ?? "it is not in the scene"
+    }
+
     for (k, event) in scene.timeline.enumerated() {
       let timing = event.animation.map { AnimationTiming($0) }
       // Removals first, so that an insertion's index counts the children
       // that remain: it is the new child's index in the resulting list.
       for removal in event.remove {
-        guard let n = byID[removal.id], let parent = nodes[n].parent,
-          let e = nodes[parent].children.firstIndex(where: { $0.node == n }),
-          nodes[parent].children[e].isPresent(afterEvent: k) && nodes[parent].children[e].removed == nil
-        else { continue }
+        // An id no layer has is the decoder's to report.
+        guard byID[removal.id] != nil || insertedAt[removal.id] != nil else { continue }
+        guard let n = byID[removal.id], isInScene(n, afterEvent: k), let parent = nodes[n].parent,
+          let e = nodes[parent].children.firstIndex(where: { $0.node == n })
+        else {
+          problems.append(Problem(message: "'\(removal.id)' cannot be removed at \(formatNumber(event.at)) s: \(why(removal.id))", location: removal.idLocation, path: removal.idPath))
+          continue
+        }
         nodes[parent].children[e].removed = Change(event: k, at: event.at, timing: timing, transition: removal.transition)
+        Self.ids(nodes[n].layer).forEach { removedAt[$0] = event.at }
       }
       for insertion in event.insert {
         guard let parent = byID[insertion.into] else { continue }
+        if !isInScene(parent, afterEvent: k) {
+          problems.append(
+            Problem(message: "cannot insert into '\(insertion.into)' at \(formatNumber(event.at)) s: \(why(insertion.into))", location: insertion.intoLocation, path: insertion.intoPath))
+        }
         let n = add(insertion.layer, parent: parent, byID: &byID)
         let entry = Entry(node: n, inserted: Change(event: k, at: event.at, timing: timing, transition: insertion.transition))
         let present = nodes[parent].children.indices.filter { nodes[parent].children[$0].isPresent(afterEvent: k) }
@@ -120,6 +154,20 @@ public struct SceneStructure: Sendable {
       }
     }
   }
+
+  /// Whether a node and all its ancestors are present once events 0...k
+  /// have happened (the canvas always is).
+  func isInScene(_ n: Int, afterEvent k: Int) -> Bool {
+    var node = n
+    while let parent = nodes[node].parent {
+      guard let entry = nodes[parent].children.first(where: { $0.node == node }), entry.isPresent(afterEvent: k) else { return false }
+      node = parent
+    }
+    return true
+  }
+
+  /// A layer's id and its descendants' (as first written).
+  static func ids(_ layer: Layer) -> [String] { (layer.id.map { [$0] } ?? []) + layer.children.flatMap(ids) }
 
   /// Adds a layer and its initial children as nodes; returns its index.
   private mutating func add(_ layer: Layer, parent: Int, byID: inout [String: Int]) -> Int {

@@ -1,3 +1,4 @@
+import TestSupport
 import GIFOutput
 import Primitives
 import Testing

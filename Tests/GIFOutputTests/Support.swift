@@ -1,6 +1,7 @@
 import Foundation
 import GIFOutput
 import Raster
+import TestSupport
 
 func pixmap(_ w: Int, _ h: Int, _ f: (Int, Int) -> RGBA8) -> Pixmap {
   var p = Pixmap(width: w, height: h)
@@ -28,15 +29,11 @@ func writeAndDecode(_ frames: [IndexedFrame], delays: [Int], palette: GIFPalette
 /// The decoded canvas shown at the start of each source frame (identical
 /// frames may be merged into one image with the summed delay).
 func canvasesAtFrames(_ gif: DecodedGIF, delays: [Int]) -> [[UInt8]] {
-  var starts = [Int](), t = 0
-  for image in gif.images { starts.append(t); t += image.delay }
-  var result = [[UInt8]](), time = 0
-  for d in delays {
-    let k = starts.lastIndex(where: { $0 <= time }) ?? 0
-    result.append(gif.canvases[k])
-    time += d
+  var time = 0
+  return delays.map { d in
+    defer { time += d }
+    return gif.canvas(atHundredths: time)
   }
-  return result
 }
 
 /// The straight RGBA a frame of indices should show.

@@ -1,5 +1,6 @@
 import Primitives
 import Foundation
+import TestSupport
 @testable import PNGCodec
 import Raster
 import Testing
@@ -23,21 +24,6 @@ func referencePremultiplied(_ straight: [[Int]]) -> [UInt8] {
 
 func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
 
-/// A fresh directory for one test's files, removed by `cleanUp`.
-struct Scratch {
-  let directory: URL
-  init() {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("PNGCodecTests-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-  func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-  func write(_ bytes: [UInt8], _ name: String) -> String {
-    let p = path(name)
-    _ = FileManager.default.createFile(atPath: p, contents: Data(bytes))
-    return p
-  }
-  func cleanUp() { try? FileManager.default.removeItem(at: directory) }
-}
 
 func randomPremultiplied(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> Pixmap {
   var rng = SplitMix64(seed: seed)

@@ -2,16 +2,12 @@ import Foundation
 import PNGCodec
 import Raster
 import Testing
+import TestSupport
 import VideoOutput
 
 /// `render SCENE` end to end: outputs decoded and checked against CLI.md.
 @Suite struct PipelineCommandTests {
-  static func folder(_ name: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("springframe-pipeline-\(name)-\(getpid())")
-    try? FileManager.default.removeItem(at: url)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }
+  static func folder(_ name: String) throws -> URL { Scratch("springframe-pipeline-\(name)").directory }
 
   /// A 0.8 s scene: a red square moving right on white, with a 120 × 80 canvas.
   static func scene(in dir: URL, name: String = "mover", duration: Double = 0.8, background: String = "#FFFFFF") throws -> String {
@@ -145,6 +141,25 @@ import VideoOutput
     #expect(try RenderBinary.run([scene, "-o", gif30, "--quiet", "--fps", "30"]).status == 0)
     let d30 = Self.gifDelays(try #require(FileManager.default.contents(atPath: gif30)).map { $0 })
     #expect(d30.count == 25 && d30.reduce(0, +) == 83 && Array(d30.prefix(6)) == [3, 4, 3, 3, 4, 3])
+  }
+
+  /// A GIF's palette comes from the frames themselves: the mover at 50 fps
+  /// (41 frames, more than a handful of samples would cover) has fewer than
+  /// 255 colours in all, its anti-aliased edges included, so every decoded
+  /// frame equals the PNG of the same time exactly.
+  @Test func aShortGIFReproducesItsFramesExactly() throws {
+    let dir = try Self.folder("gifexact")
+    let scene = try Self.scene(in: dir)
+    let gif = dir.appendingPathComponent("out.gif").path, pngs = dir.appendingPathComponent("frames")
+    #expect(try RenderBinary.run([scene, "--fps", "50", "-o", gif, "--quiet"]).status == 0)
+    #expect(try RenderBinary.run([scene, "--fps", "50", "-o", pngs.path + "/", "--quiet"]).status == 0)
+    let decoded = try decodeGIF(try #require(FileManager.default.contents(atPath: gif)).map { $0 })
+    let names = Self.pngs(pngs)
+    #expect(names.count == 41)
+    for (i, name) in names.enumerated() {
+      let png = try PNGCodec.read(path: pngs.appendingPathComponent(name).path)
+      #expect(decoded.canvas(atHundredths: 2 * i) == png.bytes, "frame \(i)")
+    }
   }
 
   /// The delays of a GIF's Graphic Control Extensions, in 1/100 s, walking

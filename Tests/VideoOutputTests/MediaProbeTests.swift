@@ -1,6 +1,7 @@
 import Foundation
 import Raster
 import Testing
+import TestSupport
 import VideoOutput
 
 @Suite struct MediaProbeTests {

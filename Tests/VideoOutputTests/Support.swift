@@ -1,17 +1,8 @@
 import Foundation
+import TestSupport
 import Raster
 import VideoOutput
 
-/// A fresh directory for one test's files, removed by `cleanUp`.
-struct Scratch {
-  let directory: URL
-  init() {
-    directory = FileManager.default.temporaryDirectory.appendingPathComponent("VideoOutputTests-\(UUID().uuidString)")
-    try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  }
-  func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-  func cleanUp() { try? FileManager.default.removeItem(at: directory) }
-}
 
 /// An opaque pixmap whose colour is `color(x, y)` (straight = premultiplied).
 func pixmap(_ width: Int, _ height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8)) -> Pixmap {

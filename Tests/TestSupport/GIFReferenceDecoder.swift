@@ -1,34 +1,35 @@
-// An independent GIF89a decoder for the tests, written from the GIF89a
-// specification (W3C/CompuServe, 1990): blocks and sub-blocks, the
-// variable-length LZW of Appendix F, interlacing, transparency and the four
-// disposal methods. It shares no code with GIFOutput.
+// An independent GIF89a decoder, written from the GIF89a specification
+// (W3C/CompuServe, 1990): blocks and sub-blocks, the variable-length LZW of
+// Appendix F, interlacing, transparency and the four disposal methods. It
+// shares no code with GIFOutput, so the GIF tests and `gif-compare` check
+// our encoder against the format, not against itself.
 
-struct GIFDecodeError: Error, CustomStringConvertible {
-  var description: String
+public struct GIFDecodeError: Error, CustomStringConvertible {
+  public var description: String
   init(_ d: String) { description = d }
 }
 
-struct DecodedGIF {
-  struct Image {
-    var left = 0, top = 0, width = 0, height = 0
-    var delay = 0
-    var disposal = 0
-    var transparentIndex: Int?
-    var indices: [UInt8] = []
+public struct DecodedGIF {
+  public struct Image {
+    public var left = 0, top = 0, width = 0, height = 0
+    public var delay = 0
+    public var disposal = 0
+    public var transparentIndex: Int?
+    public var indices: [UInt8] = []
   }
-  var width = 0, height = 0
+  public var width = 0, height = 0
   var globalTable: [[UInt8]] = []
-  var backgroundIndex = 0
+  public var backgroundIndex = 0
   /// NETSCAPE2.0 loop count (0 = forever), nil without the extension.
-  var loopCount: Int?
-  var images: [Image] = []
+  public var loopCount: Int?
+  public var images: [Image] = []
   /// The canvas after each image, straight RGBA (alpha 0 or 255); the canvas
   /// starts transparent and disposal 2 clears to transparent, as browsers do.
-  var canvases: [[UInt8]] = []
+  public var canvases: [[UInt8]] = []
   /// Clear codes seen in all LZW streams (the one at the start included).
-  var clearCodes = 0
+  public var clearCodes = 0
 
-  var totalDelay: Int { images.reduce(0) { $0 + $1.delay } }
+  public var totalDelay: Int { images.reduce(0) { $0 + $1.delay } }
 }
 
 struct GIFReader {
@@ -60,7 +61,7 @@ struct GIFReader {
   }
 }
 
-func decodeGIF(_ data: [UInt8]) throws -> DecodedGIF {
+public func decodeGIF(_ data: [UInt8]) throws -> DecodedGIF {
   var r = GIFReader(data)
   let signature = String(decoding: try r.bytes(6), as: UTF8.self)
   guard signature == "GIF89a" || signature == "GIF87a" else { throw GIFDecodeError("not a GIF: \(signature)") }
@@ -160,7 +161,7 @@ func decodeGIF(_ data: [UInt8]) throws -> DecodedGIF {
 
 /// Appendix F: codes of `minCodeSize + 1` bits growing to 12, LSB first; a
 /// clear code resets the table, the end code stops.
-func lzwDecode(_ stream: [UInt8], minCodeSize: Int, clearCodes: inout Int) throws -> [UInt8] {
+public func lzwDecode(_ stream: [UInt8], minCodeSize: Int, clearCodes: inout Int) throws -> [UInt8] {
   let clear = 1 << minCodeSize, end = clear + 1
   var prefix = [Int](repeating: -1, count: 4096)
   var suffix = [UInt8](repeating: 0, count: 4096)
@@ -216,4 +217,18 @@ func lzwDecode(_ stream: [UInt8], minCodeSize: Int, clearCodes: inout Int) throw
     old = code
   }
   return out
+}
+
+extension DecodedGIF {
+  /// The canvas on screen `time` hundredths of a second after the start (an
+  /// image shows from the sum of the delays before it).
+  public func canvas(atHundredths time: Int) -> [UInt8] {
+    var start = 0, shown = 0
+    for (k, image) in images.enumerated() {
+      if start > time { break }
+      shown = k
+      start += image.delay
+    }
+    return canvases[shown]
+  }
 }
