@@ -99,6 +99,21 @@ import VideoOutput
     #expect(centre.r >= 245 && centre.g <= 12 && centre.b <= 12, "\(centre)")
     let white = frames[0][100, 10]
     #expect(white.r >= 245 && white.g >= 245 && white.b >= 245, "\(white)")
+    // Frame 24 against the PNG of the same time (24/60 s): close everywhere
+    // (4:2:0 chroma and CRF 18 at the square's edges), red inside.
+    let still = dir.appendingPathComponent("still.png").path
+    #expect(try RenderBinary.run(["still", scene, "--at", "\(24.0 / 60)", "-o", still]).status == 0)
+    let png = try PNGCodec.read(path: still)
+    let frame = frames[24]
+    var total = 0
+    for y in 0..<png.height {
+      for x in 0..<png.width {
+        let a = png[x, y], b = frame[x, y]
+        total += abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b))
+      }
+    }
+    let mean = Double(total) / Double(3 * png.width * png.height)
+    #expect(mean < 2, "mean difference \(mean) levels")
     // --json: the summary names the file, its frames and bytes.
     let summary = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
     let outputs = try #require(summary["outputs"] as? [[String: Any]])
