@@ -18,7 +18,7 @@ public final class GIFSink: FrameSink {
   /// At most this many frames, spread over the render, are sampled for the
   /// palette (all of them in a GIF of up to 2.4 s at 50 fps). Measured with
   /// `scripts/gif-compare --also`: 24 samples of the 55 frames of list-rows
-  /// lost 16 dB of PSNR against a palette of every frame.
+  /// lost 19 dB of PSNR (65.5 against 84.8) against a palette of every frame.
   public static let paletteSamples = 120
 
   /// `schedule.fps` is the requested rate; the GIF's is at most 50.
