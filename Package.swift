@@ -31,7 +31,15 @@ let package = Package(
       dependencies: ["Primitives", .product(name: "RealModule", package: "swift-numerics")]
     ),
     .target(name: "SceneModel", dependencies: ["Primitives", "Syntax", "Timing"]),
-    .target(name: "Render", dependencies: ["SceneModel", "Layout", "Raster", "Primitives", "Syntax", "Timing"]),
+    .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+    // Fonts found through fontconfig, opened by FreeType, shaped by HarfBuzz;
+    // glyph outlines become Paths that the rasterizer fills.
+    .target(name: "Typography", dependencies: ["Primitives", "Syntax", "CFreeType", "CHarfBuzz", "CFontconfig"]),
+    .target(
+      name: "Render",
+      dependencies: ["SceneModel", "Layout", "Raster", "Primitives", "Syntax", "Timing", "Typography", "PNGCodec"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
@@ -69,6 +77,7 @@ let package = Package(
     .executableTarget(
       name: "VideoBenchmark", dependencies: ["VideoOutput", "Raster", "Primitives", "PNGCodec"], path: "Benchmarks/VideoBenchmark"),
     .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
+    .testTarget(name: "TypographyTests", dependencies: ["Typography", "CFreeType", "Raster", "Primitives"]),
     .testTarget(
       name: "RasterTests",
       dependencies: ["Raster", "Primitives", "PNGCodec", "DisplayListFixtures"],

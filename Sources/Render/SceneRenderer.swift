@@ -4,8 +4,11 @@ import Raster
 import SceneModel
 import Syntax
 import Timing
+import Typography
 
-/// A layer the renderer cannot draw yet, located in the scene file.
+/// A layer the renderer cannot draw, located in the scene file (a text or
+/// image whose resources were not loaded: a caller's mistake, since
+/// `SceneResources.load` reports every resource problem up front).
 public struct RenderError: Error, Sendable, CustomStringConvertible {
   public var location: SourceLocation
   public var message: String
@@ -27,6 +30,8 @@ public struct SceneRenderer: Sendable {
   public let scene: Scene
   public let timeline: SceneTimeline
   public let structure: SceneStructure
+  /// Images and text layouts (`SceneResources.load`).
+  public let resources: SceneResources
   /// For each stack node, the animated layout changes that moved its children.
   private var layoutAnimations: [Int: [LayoutAnimation]] = [:]
   /// Where a removed stacked child stays during its removal transition, in
@@ -51,8 +56,9 @@ public struct SceneRenderer: Sendable {
     case afterEvent(Int)
   }
 
-  public init(scene: Scene) {
+  public init(scene: Scene, resources: SceneResources = SceneResources()) {
     self.scene = scene
+    self.resources = resources
     timeline = SceneTimeline(scene: scene)
     structure = SceneStructure(scene: scene)
     // The stacks whose children each animated event inserts or removes.
@@ -155,15 +161,21 @@ public struct SceneRenderer: Sendable {
       blur: max(0, timeline.number(id, "blur", at: t) ?? p.blur ?? 0),
       hidden: (timeline.number(id, "hidden", at: t).map { $0 > 0.5 }) ?? p.hidden ?? false,
       // Shapes default to black unless stroked; containers fill only when asked.
+      // Text and images have their own content; their fill is a background.
       fill: timeline.vector(id, "fill", at: t) ?? p.fill.map(PaintVector.vector)
-        ?? ((layer.type.isContainer || hasStroke) ? nil : PaintVector.vector(.color(.black))))
+        ?? ((layer.type.isContainer || hasStroke || layer.type == .text || layer.type == .image) ? nil : PaintVector.vector(.color(.black))))
   }
 
   /// A layer's size when none is given: a path's geometric extent, a
-  /// stack's content; shapes without one are empty.
+  /// stack's content, the measured text, the image's pixels over its
+  /// scale; shapes without one are empty.
   func intrinsicSize(_ n: Int, at t: Double) -> Vector2 {
     let layer = structure.nodes[n].layer
     switch layer.type {
+    case .text:
+      return SceneResources.key(layer).flatMap { resources.texts[$0]?.size } ?? .zero
+    case .image:
+      return layer.asset.flatMap { resources.images[$0]?.size } ?? .zero
     case .path:
       let b = layer.pathData?.bounds ?? .zero
       return b.isNull ? .zero : Vector2(max(0, b.maxX), max(0, b.maxY))
@@ -263,13 +275,6 @@ public struct SceneRenderer: Sendable {
   func draw(_ entry: SceneStructure.Entry, placed: Vector2?, parent: AffineTransform, at t: Double, on canvas: Canvas) throws(RenderError) {
     let n = entry.node
     let layer = structure.nodes[n].layer
-    switch layer.type {
-    case .text:
-      throw RenderError(location: layer.location, message: "text layers are not drawn yet (they arrive with the typography work); the scene is valid")
-    case .image:
-      throw RenderError(location: layer.location, message: "image layers are not drawn yet (they arrive with the image work); the scene is valid")
-    default: break
-    }
     let (r, stack) = place(entry, placed: placed, at: t)
     if r.hidden || r.opacity <= 0 { return }
     let world = transform(r, parent: parent)
@@ -287,7 +292,7 @@ public struct SceneRenderer: Sendable {
     if needsLayer {
       canvas.beginLayer(bounds: deviceBounds(n, r, world: world, children: children, at: t), opacity: r.opacity, effects: effects)
     }
-    drawOwnContent(layer, r, bounds: bounds, world: world, at: t, on: canvas)
+    try drawOwnContent(layer, r, bounds: bounds, world: world, at: t, on: canvas)
     if !children.isEmpty {
       if layer.clip { canvas.pushClip(shape(.rect, r, bounds: bounds, style: layer.cornerStyle), transform: world) }
       for (child, placed) in children {
@@ -314,7 +319,10 @@ public struct SceneRenderer: Sendable {
     }
   }
 
-  func drawOwnContent(_ layer: Layer, _ r: Resolved, bounds: Rect, world: AffineTransform, at t: Double, on canvas: Canvas) {
+  /// A layer's fill, its text or image, then its stroke. On text and image
+  /// layers, `fill` and `stroke` paint the bounds (with `cornerRadius`):
+  /// a background and a border.
+  func drawOwnContent(_ layer: Layer, _ r: Resolved, bounds: Rect, world: AffineTransform, at t: Double, on canvas: Canvas) throws(RenderError) {
     let outline: Path
     switch layer.type {
     case .path: outline = layer.pathData ?? Path()
@@ -322,6 +330,11 @@ public struct SceneRenderer: Sendable {
     }
     if let fill = r.fill, let paint = paint(fill, size: r.size, world: world) {
       canvas.fill(outline, transform: world, paint: paint, rule: layer.fillRule == "evenodd" ? .evenOdd : .nonZero)
+    }
+    switch layer.type {
+    case .text: try drawText(layer, r, world: world, at: t, on: canvas)
+    case .image: try drawImage(layer, r, outline: outline, world: world, on: canvas)
+    default: break
     }
     if layer.properties.stroke != nil || timeline.vector(layer.id, "stroke.color", at: t) != nil {
       let s = layer.properties.stroke
@@ -335,6 +348,58 @@ public struct SceneRenderer: Sendable {
         canvas.stroke(outline, transform: world, style: style, paint: paint)
       }
     }
+  }
+
+  /// The glyphs, in `color` (default black), aligned in the bounds.
+  func drawText(_ layer: Layer, _ r: Resolved, world: AffineTransform, at t: Double, on canvas: Canvas) throws(RenderError) {
+    guard let key = SceneResources.key(layer), let text = resources.texts[key] else {
+      throw RenderError(location: layer.location, message: "the text's font was not loaded (load the scene's resources first)")
+    }
+    let color = timeline.vector(layer.id, "color", at: t) ?? layer.properties.color.map(PaintVector.vector) ?? PaintVector.vector(.color(.black))
+    guard let paint = paint(color, size: r.size, world: world) else { return }
+    let glyphs = text.path(in: r.size, alignment: TextAlignment(rawValue: layer.align) ?? .leading)
+    if !glyphs.isEmpty { canvas.fill(glyphs, transform: world, paint: paint) }
+  }
+
+  /// The image placed by `contentMode` in the bounds: `fill` covers them
+  /// keeping the aspect ratio (cropped to the bounds), `fit` fits inside them
+  /// (letterboxed), `stretch` fills them exactly; sampled with filtering
+  /// (bilinear, from the image's reductions when drawn smaller).
+  func drawImage(_ layer: Layer, _ r: Resolved, outline: Path, world: AffineTransform, on canvas: Canvas) throws(RenderError) {
+    guard let name = layer.asset, let image = resources.images[name] else {
+      throw RenderError(location: layer.location, message: "the image asset was not loaded (load the scene's resources first)")
+    }
+    guard let placed = Self.imageRect(contentMode: layer.contentMode, bounds: r.size, image: image.size), image.pixelWidth > 0, image.pixelHeight > 0
+    else { return }
+    let imageToLocal = AffineTransform.scale(placed.width / Double(image.pixelWidth), placed.height / Double(image.pixelHeight))
+      .concatenating(.translation(placed.minX, placed.minY))
+    let shader = ImageShader(pyramid: image.pyramid, imageToDevice: imageToLocal.concatenating(world))
+    if layer.contentMode == "fit" {
+      // Letterboxed: the image's own rectangle, inside the rounded bounds.
+      let rounded = r.cornerRadius > 0
+      if rounded { canvas.pushClip(outline, transform: world) }
+      canvas.fill(.rect(placed), transform: world, paint: .shader(shader))
+      if rounded { canvas.popClip() }
+    } else {
+      canvas.fill(outline, transform: world, paint: .shader(shader))
+    }
+  }
+
+  /// Where an image of `image` points goes in `bounds`, in the layer's
+  /// space; nil when either is empty.
+  public static func imageRect(contentMode: String, bounds: Vector2, image: Vector2) -> Rect? {
+    guard bounds.x > 0, bounds.y > 0, image.x > 0, image.y > 0 else { return nil }
+    let size: Vector2
+    switch contentMode {
+    case "stretch": return Rect(x: 0, y: 0, width: bounds.x, height: bounds.y)
+    case "fit":
+      let s = min(bounds.x / image.x, bounds.y / image.y)
+      size = Vector2(image.x * s, image.y * s)
+    default:
+      let s = max(bounds.x / image.x, bounds.y / image.y)
+      size = Vector2(image.x * s, image.y * s)
+    }
+    return Rect(x: (bounds.x - size.x) / 2, y: (bounds.y - size.y) / 2, width: size.x, height: size.y)
   }
 
   /// A paint vector as a raster paint, gradients mapped from unit points of

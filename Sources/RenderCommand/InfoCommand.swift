@@ -15,8 +15,8 @@ struct Info: ParsableCommand {
   var json = false
 
   func run() throws {
-    let loaded = try SceneFile.loadOrReport(scene)
-    let renderer = SceneRenderer(scene: loaded)
+    let renderer = try SceneFile.loadOrReport(scene)
+    let loaded = renderer.scene
     let timeline = renderer.timeline
     let (w, h) = renderer.pixelSize()
 

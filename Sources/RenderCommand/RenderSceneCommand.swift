@@ -107,8 +107,8 @@ struct SceneJob {
   }
 
   func run() throws -> RenderSummary {
-    let scene = try SceneFile.loadOrReport(path)
-    let renderer = SceneRenderer(scene: scene)
+    let renderer = try SceneFile.loadOrReport(path)
+    let scene = renderer.scene
     try Frames.checkSize(renderer, scale: options.scale)
     let (w, h) = renderer.pixelSize(scale: options.scale)
     let start = Date()

@@ -29,7 +29,7 @@ struct Still: ParsableCommand {
   }
 
   func run() throws {
-    let renderer = SceneRenderer(scene: try SceneFile.loadOrReport(scene))
+    let renderer = try SceneFile.loadOrReport(scene)
     try Frames.checkSize(renderer, scale: scale)
     _ = try Frames.writeStill(renderer, scene: scene, at: at, scale: scale, to: output)
   }

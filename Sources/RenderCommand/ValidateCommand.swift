@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Render
 import SceneModel
 
 /// `render validate SCENE...`: silent on success; every problem of every
@@ -31,20 +32,26 @@ struct Validate: ParsableCommand {
 
 /// Reading scene files from disk (the scene model itself decodes bytes).
 enum SceneFile {
-  /// The validated scene at `path`; unreadable files are usage errors.
-  static func load(_ path: String) throws -> Scene {
+  /// The validated scene at `path`, its images and fonts loaded, ready to
+  /// render; unreadable scene files are usage errors.
+  static func load(_ path: String) throws -> SceneRenderer {
     guard let data = FileManager.default.contents(atPath: path) else {
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
       Terminal.error("render: error: cannot read \(path): \(exists ? (isDirectory.boolValue ? "it is a folder" : "permission denied") : "no such file")")
       throw Failure(status: .usage)
     }
-    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    return try SceneDecoder.decode([UInt8](data), file: path, defaultName: name)
+    let url = URL(fileURLWithPath: path)
+    let name = url.deletingPathExtension().lastPathComponent
+    let scene = try SceneDecoder.decode([UInt8](data), file: path, defaultName: name)
+    // Asset and font files resolve against the scene file's folder.
+    let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
+    let resources = try SceneResources.load(scene, directory: directory.isEmpty && path.hasPrefix("/") ? "/" : directory, file: path)
+    return SceneRenderer(scene: scene, resources: resources)
   }
 
   /// `load`, reporting an invalid scene's errors and ending with exit 65.
-  static func loadOrReport(_ path: String) throws -> Scene {
+  static func loadOrReport(_ path: String) throws -> SceneRenderer {
     do {
       return try load(path)
     } catch let errors as SceneErrors {

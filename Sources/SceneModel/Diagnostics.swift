@@ -21,6 +21,7 @@ public struct SceneDiagnostic: Error, Sendable, Hashable, CustomStringConvertibl
 /// run reports them all), in file order.
 public struct SceneErrors: Error, Sendable, CustomStringConvertible {
   public var diagnostics: [SceneDiagnostic]
+  public init(diagnostics: [SceneDiagnostic]) { self.diagnostics = diagnostics }
   public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }
 

@@ -16,7 +16,7 @@ public struct Scene: Sendable {
   /// The scene's length in seconds, when the file gives one.
   public var duration: Double?
   public var assets: [String: Asset]
-  public var fonts: [String: String]
+  public var fonts: [String: FontFile]
   public var layers: [Layer]
   /// In time order (stable for equal times, as written).
   public var timeline: [Event]
@@ -27,7 +27,24 @@ public struct Asset: Sendable, Hashable {
   public var file: String
   /// Pixels per point of the image: from the file name's @2x/@3x or given.
   public var scale: Double
-  public init(file: String, scale: Double) { self.file = file; self.scale = scale }
+  /// Where the asset is declared (`assets.NAME`), for errors about its file.
+  public var location: SourceLocation
+  public var path: JSONPath
+  public init(file: String, scale: Double, location: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0), path: JSONPath = .root) {
+    self.file = file; self.scale = scale; self.location = location; self.path = path
+  }
+}
+
+/// A font file the scene lists under `fonts`: family name → file.
+public struct FontFile: Sendable, Hashable {
+  /// Relative to the scene file.
+  public var file: String
+  /// Where it is declared (`fonts.FAMILY`).
+  public var location: SourceLocation
+  public var path: JSONPath
+  public init(file: String, location: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0), path: JSONPath = .root) {
+    self.file = file; self.location = location; self.path = path
+  }
 }
 
 public enum LayerType: String, Sendable, Hashable, CaseIterable {
@@ -97,9 +114,20 @@ public struct PropertyValues: Sendable, Hashable {
 }
 
 public struct Font: Sendable, Hashable {
+  /// nil: the default family.
   public var family: String?
+  /// Points.
   public var size: Double
+  /// SwiftUI's weight names: ultraLight, thin, light, regular, medium,
+  /// semibold, bold, heavy, black.
   public var weight: String
+  /// Where the family is named (or the font object, or the layer), for
+  /// errors found when fonts are resolved.
+  public var location: SourceLocation
+  public var path: JSONPath
+  public init(family: String?, size: Double, weight: String, location: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0), path: JSONPath = .root) {
+    self.family = family; self.size = size; self.weight = weight; self.location = location; self.path = path
+  }
 }
 
 /// A layer as written, validated.
@@ -124,6 +152,8 @@ public struct Layer: Sendable {
   public var padding: (Double, Double, Double, Double)
   /// Where the layer was written, for messages at evaluation time.
   public var location: SourceLocation
+  /// Its JSON path in the file.
+  public var path: JSONPath = .root
 }
 
 /// A transition, as SwiftUI's AnyTransition.

@@ -112,12 +112,12 @@ final class Context {
     for m in members {
       let p = path.appending(m.key)
       if let file = m.value.string {
-        out[m.key] = Asset(file: file, scale: Self.scale(ofFile: file))
+        out[m.key] = Asset(file: file, scale: Self.scale(ofFile: file), location: m.value.location, path: p)
       } else if let o = reader.object(m.value, p, keys: ["file", "scale"], required: ["file"], what: "a file path or {\"file\", \"scale\"}"),
         let file = o["file"].flatMap({ reader.string($0.node, $0.path) })
       {
         let scale = o["scale"].map { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) } ?? Self.scale(ofFile: file)
-        if let scale { out[m.key] = Asset(file: file, scale: scale) }
+        if let scale { out[m.key] = Asset(file: file, scale: scale, location: m.value.location, path: p) }
       }
     }
     return out
@@ -132,13 +132,16 @@ final class Context {
     return 1
   }
 
-  func fonts(_ node: JSONNode, _ path: JSONPath) -> [String: String] {
+  func fonts(_ node: JSONNode, _ path: JSONPath) -> [String: FontFile] {
     guard let members = node.members else {
       reader.error("expected an object of family → font file, got \(node.typeName)", node, path)
       return [:]
     }
-    var out: [String: String] = [:]
-    for m in members { if let f = reader.string(m.value, path.appending(m.key)) { out[m.key] = f } }
+    var out: [String: FontFile] = [:]
+    for m in members {
+      let p = path.appending(m.key)
+      if let f = reader.string(m.value, p) { out[m.key] = FontFile(file: f, location: m.value.location, path: p) }
+    }
     return out
   }
 
@@ -198,6 +201,7 @@ final class Context {
       id: id, type: type, properties: properties, cornerStyle: .continuous, clip: false, children: [], pathData: nil,
       fillRule: "nonzero", text: nil, font: nil, align: "leading", asset: nil, contentMode: "fill", spacing: 8,
       alignment: "center", padding: (0, 0, 0, 0), location: node.location)
+    layer.path = path
     if let (n, p) = o["cornerStyle"], let s = reader.choice(n, p, ["continuous", "circular"]) {
       layer.cornerStyle = s == "circular" ? .circular : .continuous
     }
@@ -289,6 +293,7 @@ final class Context {
     let weights = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
     let weight = o["weight"].map { reader.choice($0.node, $0.path, weights) } ?? "regular"
     guard let size, let weight else { return nil }
-    return Font(family: family, size: size, weight: weight)
+    let named = o["family"].map { ($0.node.location, $0.path) } ?? (node.location, path)
+    return Font(family: family, size: size, weight: weight, location: named.0, path: named.1)
   }
 }

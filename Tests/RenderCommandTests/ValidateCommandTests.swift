@@ -30,6 +30,29 @@ import Testing
     #expect(result.stderr == "\(file.path):3:41: error: timeline[0].animation: unknown animation 'sprung'; did you mean 'spring'?\n")
   }
 
+  @Test func aMissingAssetOrFontIsALocatedErrorBeforeAnyOutput() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("springframe-assets-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let scene = folder.appendingPathComponent("s.json")
+    try Data(
+      """
+      {"version": 1, "size": [20, 20], "assets": {"photo": {"file": "photo.png"}},
+       "layers": [{"type": "image", "asset": "photo"}, {"type": "text", "text": "x", "font": {"family": "Nope Sans"}}]}
+      """.utf8
+    ).write(to: scene)
+    for arguments in [["validate", scene.path], [scene.path, "-o", folder.appendingPathComponent("out.mp4").path, "--quiet"]] {
+      let result = try RenderBinary.run(arguments)
+      #expect(result.status == 65, "\(arguments)")
+      let lines = result.stderr.split(separator: "\n")
+      #expect(lines.count == 2)
+      // The asset's file resolves beside the scene, not in the working folder.
+      #expect(lines.first?.hasPrefix("\(scene.path):1:54: error: assets.photo: cannot load asset 'photo': \(folder.path)/photo.png") == true)
+      #expect(lines.last?.hasPrefix("\(scene.path):2:99: error: layers[1].font.family: unknown font family 'Nope Sans'") == true)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.json"])
+  }
+
   @Test func aMissingFileIsAUsageError() throws {
     let result = try RenderBinary.run(["validate", "/nonexistent/scene.json"])
     #expect(result.status == 2 && result.stderr.contains("cannot read /nonexistent/scene.json: no such file"))

@@ -73,11 +73,6 @@ func load(_ text: String) throws -> Scene {
     #expect(p[15, 24].r == 0 && p[34, 33].r == 0 && p[14, 24].r == 255)  // offset applies after layout
   }
 
-  @Test func textIsReportedAsNotYetDrawn() throws {
-    let s = try load(##"{"version": 1, "size": [50, 50], "layers": [{"type": "text", "text": "Hi"}]}"##)
-    #expect(throws: RenderError.self) { try SceneRenderer(scene: s).render(at: 0) }
-  }
-
   @Test func colourAnimatesPremultiplied() throws {
     // #FF3B30 to clear, linearly over 1 s: at 0.5 s, premultiplied
     // (255, 59, 48, 255) × 0.5 = (127.5, 29.5, 24, 127.5), rounded half up.

@@ -1,0 +1,12 @@
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_OUTLINE_H
+#include FT_TRUETYPE_TABLES_H
+
+// Load flags as constants: Swift does not import FreeType's flag macros.
+// Outlines in font units, unhinted, never an embedded bitmap.
+static const int sf_ft_load_outline = FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP;
+// FreeType's own anti-aliased bitmap of an unhinted glyph (tests compare
+// our rasterizer with it).
+static const int sf_ft_load_render = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | FT_LOAD_RENDER;
+static const long sf_ft_face_flag_scalable = FT_FACE_FLAG_SCALABLE;

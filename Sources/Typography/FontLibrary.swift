@@ -1,0 +1,108 @@
+import CFreeType
+import Syntax
+
+/// Finds and opens fonts: the families a scene lists under `fonts` first,
+/// then the system's through fontconfig; and, for a character the chosen
+/// font lacks, a font that has it.
+///
+/// Fonts it opens stay valid after the library is gone.
+///
+/// A family that does not exist is an error naming it and listing what is
+/// available; it is never silently replaced by another.
+public final class FontLibrary {
+  /// The family used when a text names none: covers Latin and Japanese
+  /// (Debian's `fonts-noto-cjk`, installed by `scripts/install-deps`).
+  public static let defaultFamily = "Noto Sans CJK JP"
+
+  let library = FreeTypeLibrary()
+  /// Scene families: name → file (already resolved against the scene's folder).
+  let sceneFonts: [String: String]
+  public let system: SystemFonts
+  private var opened: [FaceKey: LoadedFont] = [:]
+  private var fallbacks: [FallbackKey: LoadedFont?] = [:]
+
+  struct FaceKey: Hashable { var file: String; var index: Int }
+  struct FallbackKey: Hashable { var scalar: UInt32; var weight: Int }
+
+  /// - Parameter sceneFonts: family → font file path.
+  public init(sceneFonts: [String: String] = [:], system: SystemFonts = SystemFonts()) {
+    self.sceneFonts = sceneFonts
+    self.system = system
+  }
+
+  /// Opens face `index` of `file` (once; later calls share it).
+  public func open(file: String, index: Int = 0) throws(TypographyError) -> LoadedFont {
+    let key = FaceKey(file: file, index: index)
+    if let font = opened[key] { return font }
+    let font = try LoadedFont(library: library, file: file, index: index)
+    opened[key] = font
+    return font
+  }
+
+  /// A scene font: the face of its file whose family is the name the scene
+  /// gives it (a collection holds several), else the file's first face.
+  public func openSceneFont(family: String) throws(TypographyError) -> LoadedFont {
+    guard let file = sceneFonts[family] else { throw TypographyError("no font file for '\(family)'") }
+    let first = try open(file: file)
+    if first.faceCount > 1 {
+      for i in 1..<first.faceCount {
+        let face = try open(file: file, index: i)
+        if SystemFonts.normalized(face.familyName) == SystemFonts.normalized(family) { return face }
+      }
+    }
+    return first
+  }
+
+  /// The font for a family (nil: the default family) and weight.
+  public func font(family: String?, weight: FontWeight) throws(TypographyError) -> LoadedFont {
+    if let family, sceneFonts[family] != nil { return try openSceneFont(family: family) }
+    let name = family ?? Self.defaultFamily
+    let candidates = system.faces(ofFamily: name)
+    guard let best = system.best(of: candidates, weight: weight.openType) else {
+      if family == nil {
+        throw TypographyError("the default font family '\(name)' is not installed (scripts/install-deps installs it: Debian's fonts-noto-cjk); name a family in `font.family` or list one under `fonts`")
+      }
+      let available = Array(sceneFonts.keys).sorted() + system.familyNames
+      let hint = Suggestions.didYouMean(name, in: available)
+      let shown = available.prefix(40).joined(separator: ", ") + (available.count > 40 ? ", and \(available.count - 40) more (fc-list : family)" : "")
+      let list = available.isEmpty ? "no fonts are installed" : "available: \(shown)"
+      throw TypographyError("unknown font family '\(name)'\(hint) (\(list); or list a font file under the scene's `fonts`)")
+    }
+    let face = system.faces[best]
+    return try open(file: face.file, index: face.index)
+  }
+
+  /// A font that has `scalar`, for a character the chosen font lacks: the
+  /// scene's fonts, then the default family, then any installed font that
+  /// covers it (upright, normal width, nearest weight); nil when none does.
+  public func fallback(for scalar: Unicode.Scalar, weight: FontWeight) -> LoadedFont? {
+    let key = FallbackKey(scalar: scalar.value, weight: weight.openType)
+    if let cached = fallbacks[key] { return cached }
+    var found: LoadedFont?
+    for family in sceneFonts.keys.sorted() {
+      if let font = try? openSceneFont(family: family), font.glyph(for: scalar) != nil { found = font; break }
+    }
+    if found == nil, let font = try? self.font(family: nil, weight: weight), font.glyph(for: scalar) != nil { found = font }
+    if found == nil {
+      let covering = system.faces.indices.filter { system.covers($0, scalar) }
+      if let best = system.best(of: covering, weight: weight.openType) {
+        let face = system.faces[best]
+        if let font = try? open(file: face.file, index: face.index), font.glyph(for: scalar) != nil { found = font }
+      }
+    }
+    fallbacks[key] = found
+    return found
+  }
+}
+
+/// A FreeType instance, released when the last face opened with it is.
+final class FreeTypeLibrary {
+  let handle: FT_Library
+  init() {
+    var library: FT_Library?
+    let error = FT_Init_FreeType(&library)
+    precondition(error == 0 && library != nil, "FreeType cannot start (error \(error))")
+    handle = library!
+  }
+  deinit { FT_Done_FreeType(handle) }
+}

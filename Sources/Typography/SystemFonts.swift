@@ -1,0 +1,123 @@
+import CFontconfig
+
+/// One face of an installed font, as fontconfig lists it.
+public struct SystemFace: Sendable, Hashable {
+  /// Every family name the face gives (the first is the English one).
+  public var families: [String]
+  public var style: String
+  public var file: String
+  /// Face index in a collection (with a named instance in the high bits).
+  public var index: Int
+  /// OpenType weight, 100…900.
+  public var weight: Int
+  /// fontconfig's slant: 0 roman, 100 italic, 110 oblique.
+  public var slant: Int
+  /// fontconfig's width: 100 normal.
+  public var width: Int
+}
+
+/// The fonts installed on this machine, read once through fontconfig, with
+/// their character coverage for fallback.
+///
+/// Everything is chosen here, in Swift, rather than by `FcFontMatch`, so that
+/// an unknown family is an error instead of a silent substitution, and so
+/// that the choice is the same on every machine with the same fonts.
+public final class SystemFonts: @unchecked Sendable {
+  public let faces: [SystemFace]
+  /// fontconfig's coverage of each face (owned by `fontSet`).
+  private let charsets: [OpaquePointer?]
+  private let fontSet: UnsafeMutablePointer<FcFontSet>?
+
+  /// Reads fontconfig's list (empty when fontconfig has no configuration).
+  public init() {
+    var faces: [SystemFace] = []
+    var charsets: [OpaquePointer?] = []
+    let config = FcInitLoadConfigAndFonts()
+    let pattern = FcPatternCreate()
+    let objects = FcObjectSetCreate()
+    for name in ["family", "style", "file", "index", "weight", "slant", "width", "charset", "outline", "variable", "color"] {
+      _ = FcObjectSetAdd(objects, name)
+    }
+    let set = FcFontList(config, pattern, objects)
+    FcObjectSetDestroy(objects)
+    FcPatternDestroy(pattern)
+    if let config { FcConfigDestroy(config) }
+    fontSet = set
+    if let set {
+      for i in 0..<Int(set.pointee.nfont) {
+        guard let p = set.pointee.fonts[i] else { continue }
+        func string(_ key: String, _ n: Int32 = 0) -> String? {
+          var value: UnsafeMutablePointer<FcChar8>?
+          guard FcPatternGetString(p, key, n, &value) == FcResultMatch, let value else { return nil }
+          return String(cString: value)
+        }
+        func integer(_ key: String) -> Int? {
+          var i: Int32 = 0
+          if FcPatternGetInteger(p, key, 0, &i) == FcResultMatch { return Int(i) }
+          var d: Double = 0
+          if FcPatternGetDouble(p, key, 0, &d) == FcResultMatch { return Int(d.rounded()) }
+          return nil
+        }
+        func bool(_ key: String) -> Bool {
+          var b: FcBool = 0
+          return FcPatternGetBool(p, key, 0, &b) == FcResultMatch && b != 0
+        }
+        // Outline faces only: bitmap and colour-bitmap fonts have no paths,
+        // and a variable font's whole-range entry is listed again per instance.
+        var outline: FcBool = 1
+        if FcPatternGetBool(p, "outline", 0, &outline) == FcResultMatch, outline == 0 { continue }
+        if bool("variable") || bool("color") { continue }
+        guard let file = string("file"), let weight = integer("weight") else { continue }
+        var families: [String] = []
+        var n: Int32 = 0
+        while let f = string("family", n) { families.append(f); n += 1 }
+        guard !families.isEmpty else { continue }
+        var charset: OpaquePointer?
+        if FcPatternGetCharSet(p, "charset", 0, &charset) != FcResultMatch { charset = nil }
+        faces.append(SystemFace(
+          families: families, style: string("style") ?? "", file: file, index: integer("index") ?? 0,
+          weight: Int(FcWeightToOpenType(Int32(weight))), slant: integer("slant") ?? 0, width: integer("width") ?? 100))
+        charsets.append(charset)
+      }
+    }
+    // A stable order, whatever order fontconfig read the folders in.
+    let order = faces.indices.sorted { (faces[$0].file, faces[$0].index) < (faces[$1].file, faces[$1].index) }
+    self.faces = order.map { faces[$0] }
+    self.charsets = order.map { charsets[$0] }
+  }
+
+  deinit { if let fontSet { FcFontSetDestroy(fontSet) } }
+
+  /// The family names installed, sorted, each once (English names).
+  public var familyNames: [String] {
+    Array(Set(faces.compactMap(\.families.first))).sorted { $0.lowercased() < $1.lowercased() }
+  }
+
+  /// The faces of a family, matched as fontconfig does: ignoring case and blanks.
+  public func faces(ofFamily family: String) -> [Int] {
+    let key = Self.normalized(family)
+    return faces.indices.filter { faces[$0].families.contains { Self.normalized($0) == key } }
+  }
+
+  public func covers(_ face: Int, _ scalar: Unicode.Scalar) -> Bool {
+    guard let cs = charsets[face] else { return false }
+    return FcCharSetHasChar(cs, FcChar32(scalar.value)) != 0
+  }
+
+  static func normalized(_ name: String) -> String {
+    String(name.lowercased().unicodeScalars.filter { $0 != " " && $0 != "\t" })
+  }
+
+  /// The face of `candidates` that best fits `weight`: upright, normal width,
+  /// then the nearest weight (heavier first from 500 up, lighter below, as
+  /// CSS font matching does), then file order.
+  public func best(of candidates: [Int], weight: Int) -> Int? {
+    func key(_ i: Int) -> (Int, Int, Int, Int, Int) {
+      let f = faces[i]
+      let d = abs(f.weight - weight)
+      let side = (f.weight >= weight) == (weight >= 500) ? 0 : 1
+      return (f.slant == 0 ? 0 : 1, abs(f.width - 100), d, side, i)
+    }
+    return candidates.min { key($0) < key($1) }
+  }
+}
