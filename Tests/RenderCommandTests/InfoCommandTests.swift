@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import TestSupport
+import VideoOutput
 
 /// `render info --json` end to end, against the vectors' settling durations.
 @Suite struct InfoCommandTests {
@@ -11,24 +13,71 @@ import Testing
     let events: [Event]
   }
 
-  @Test func springsScene() throws {
-    let path = ValidateCommandTests.scenes.appendingPathComponent("springs.json").path
+  @Test func springBounceScene() throws {
+    let path = ValidateCommandTests.scenes.appendingPathComponent("spring-bounce.json").path
     let result = try RenderBinary.run(["info", path, "--json"])
     #expect(result.status == 0 && result.stderr.isEmpty)
     let info = try JSONDecoder().decode(Output.self, from: Data(result.stdout.utf8))
-    #expect(info.name == "springs" && info.pixels == [780, 640])
-    // smooth, snappy and bouncy at 0.2 s settle as the vectors say.
-    let settling = info.events.prefix(3).map { $0.settlingDuration ?? -1 }
-    let expected = [0.7999999999999999, 0.8768271225053476, 1.0447130905120119]
+    #expect(info.name == "spring-bounce" && info.pixels == [780, 720])
+    // spring(duration: 0.5, bounce: −0.3, 0, 0.15, 0.3) at 0.3 s settle as
+    // the vectors say (their "overdamped", smooth, snappy and bouncy).
+    let settling = info.events.prefix(4).map { $0.settlingDuration ?? -1 }
+    let expected = [1.4000000000000001, 0.7999999999999999, 0.8768271225053476, 1.0447130905120119]
     for (a, b) in zip(settling, expected) { #expect(abs(a - b) < 1e-12) }
-    #expect(abs(info.events[2].end - (0.2 + 1.0447130905120119)) < 1e-12)
-    // The default duration is the latest end.
-    #expect(info.duration == info.events.map(\.end).max())
+    #expect(abs(info.events[3].end - (0.3 + 1.0447130905120119)) < 1e-12)
+    // The duration is given (3.6 s), past the latest end.
+    #expect(info.duration == 3.6 && info.duration > info.events.map(\.end).max()!)
     #expect(info.events.map(\.at) == info.events.map(\.at).sorted())
   }
 
   @Test func aMissingFileIsAUsageError() throws {
     let result = try RenderBinary.run(["info", "/nonexistent.json"])
     #expect(result.status == 2)
+  }
+}
+
+/// Every demo scene renders through the whole pipeline (at a quarter of a
+/// point per pixel and 5 fps to stay fast): an MP4 and a GIF each, with the
+/// frame count CLI.md gives for the duration `render info` reports.
+@Suite struct DemoScenesRenderTests {
+  struct Summary: Decodable {
+    struct Output: Decodable { let path: String; let format: String; let frames: Int; let bytes: Int }
+    let scene: String
+    let frames: Int
+    let outputs: [Output]
+    let ok: Bool
+  }
+  struct Info: Decodable { let name: String; let size: [Double]; let duration: Double }
+
+  @Test func everySceneRendersToMP4AndGIF() throws {
+    let out = Scratch("springframe-demo-scenes")
+    defer { out.cleanUp() }
+    let result = try RenderBinary.run(
+      ["batch", ValidateCommandTests.scenes.path, "--out", out.directory.path, "--scale", "0.25", "--fps", "5", "--format", "mp4,gif", "--quiet", "--json"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let summaries = try JSONDecoder().decode([Summary].self, from: Data(result.stdout.utf8))
+    let files = try FileManager.default.contentsOfDirectory(atPath: ValidateCommandTests.scenes.path).filter { $0.hasSuffix(".json") }
+    #expect(summaries.count == files.count && files.count >= 9)
+    for summary in summaries {
+      #expect(summary.ok)
+      let info = try JSONDecoder().decode(Info.self, from: Data(try RenderBinary.run(["info", summary.scene, "--json"]).stdout.utf8))
+      let frames = Int((info.duration * 5 + 1e-9).rounded(.down)) + 1
+      #expect(summary.frames == frames, "\(info.name)")
+      // Pixels: the size in points × 0.25, rounded up, the MP4 padded to even.
+      let (w, h) = (Int((info.size[0] * 0.25).rounded(.up)), Int((info.size[1] * 0.25).rounded(.up)))
+      for output in summary.outputs {
+        let probe = try MediaProbe.info(path: output.path)
+        #expect(output.frames == frames)
+        if output.format == "mp4" {
+          #expect(probe.frameCount == frames, "\(output.path)")
+          #expect(probe.codec == "h264" && probe.width == w + w % 2 && probe.height == h + h % 2, "\(output.path)")
+        } else {
+          // Identical frames are merged; the delays still add up to 1/5 s each.
+          let delays = PipelineCommandTests.gifDelays(try [UInt8](Data(contentsOf: URL(fileURLWithPath: output.path))))
+          #expect(delays.reduce(0, +) == frames * 20 && probe.frameCount == delays.count, "\(output.path)")
+          #expect(probe.width == w && probe.height == h, "\(output.path)")
+        }
+      }
+    }
   }
 }
