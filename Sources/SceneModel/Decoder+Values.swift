@@ -122,9 +122,24 @@ extension Reader {
     return s
   }
 
-  /// The animatable properties (and `hidden`) present in `o`.
-  func properties(_ o: [String: (node: JSONNode, path: JSONPath)]) -> PropertyValues {
+  /// The animatable properties (and `hidden`) present in `o`. As `rates`
+  /// (an event's `velocity`, units per second) any finite number goes: an
+  /// opacity may fall at −3 per second, a size shrink.
+  func properties(_ o: [String: (node: JSONNode, path: JSONPath)], rates: Bool = false) -> PropertyValues {
     var v = PropertyValues()
+    if rates {
+      if let (n, p) = o["position"] { v.position = pair(n, p) }
+      if let (n, p) = o["size"] { v.size = pair(n, p) }
+      if let (n, p) = o["anchor"] { v.anchor = pair(n, p) }
+      if let (n, p) = o["offset"] { v.offset = pair(n, p) }
+      if let (n, p) = o["scale"] { v.scale = numberOrPair(n, p) }
+      if let (n, p) = o["rotation"] { v.rotation = number(n, p) }
+      if let (n, p) = o["opacity"] { v.opacity = number(n, p) }
+      if let (n, p) = o["trim"] { v.trim = pair(n, p) }
+      if let (n, p) = o["cornerRadius"] { v.cornerRadius = number(n, p) }
+      if let (n, p) = o["blur"] { v.blur = number(n, p) }
+      return v
+    }
     if let (n, p) = o["position"] { v.position = pair(n, p) }
     if let (n, p) = o["size"] { v.size = pair(n, p, "0 or more", { $0 >= 0 }) }
     if let (n, p) = o["anchor"] { v.anchor = pair(n, p) }

@@ -54,7 +54,7 @@ extension Context {
         ? ["position", "size", "anchor", "offset", "scale", "rotation", "opacity", "trim", "cornerRadius", "blur"]
         : Reader.animatableKeys + ["hidden", "color"]
       guard let o = reader.object(m.value, p, keys: keys) else { continue }
-      out.append((m.key, reader.properties(o)))
+      out.append((m.key, reader.properties(o, rates: numericOnly)))
     }
     return out
   }

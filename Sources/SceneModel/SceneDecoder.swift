@@ -42,7 +42,7 @@ final class Context {
 
   init(reader: Reader) { self.reader = reader }
 
-  static let fileKeys = ["version", "name", "size", "scale", "background", "duration", "assets", "fonts", "layers", "timeline"]
+  static let fileKeys = ["$schema", "version", "name", "size", "scale", "background", "duration", "assets", "fonts", "layers", "timeline"]
 
   func scene(_ root: JSONNode, defaultName: String) -> Scene? {
     guard let o = reader.object(root, .root, keys: Self.fileKeys, required: ["version", "size", "layers"], what: "a scene object") else {
@@ -66,6 +66,8 @@ final class Context {
     if let (n, p) = o["background"] {
       background = n.string == "transparent" ? nil : reader.color(n, p)
     }
+    // `$schema` names the JSON Schema for editors; it must be a string.
+    if let (n, p) = o["$schema"] { _ = reader.string(n, p) }
     let duration = o["duration"].flatMap { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) }
     let assets = o["assets"].map { self.assets($0.node, $0.path) } ?? [:]
     let fonts = o["fonts"].map { self.fonts($0.node, $0.path) } ?? [:]

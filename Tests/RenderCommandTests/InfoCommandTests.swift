@@ -81,3 +81,26 @@ import VideoOutput
     }
   }
 }
+
+extension DemoScenesRenderTests {
+  /// The GIFs the README shows are what `scripts/demo` writes: each
+  /// scene at 1 pixel per point and 30 fps, looping, as long as the scene.
+  @Test func theREADMEsGIFsAreTheDemoRenders() throws {
+    let renders = ValidateCommandTests.scenes.deletingLastPathComponent().appendingPathComponent("renders")
+    let readme = try String(contentsOf: renders.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
+    let shown = Set(readme.split(separator: "\"").filter { $0.hasPrefix("renders/") && $0.hasSuffix(".gif") }.map { String($0.dropFirst("renders/".count)) })
+    #expect(shown.count == 11)
+    for gif in shown where gif != "app-launch-slow4.gif" {
+      let name = String(gif.dropLast(4))
+      let info = try JSONDecoder().decode(Info.self, from: Data(try RenderBinary.run(["info", ValidateCommandTests.scenes.appendingPathComponent("\(name).json").path, "--json"]).stdout.utf8))
+      let path = renders.appendingPathComponent(gif).path
+      let probe = try MediaProbe.info(path: path)
+      #expect(probe.width == Int(info.size[0].rounded(.up)) && probe.height == Int(info.size[1].rounded(.up)), "\(gif)")
+      let frames = Int((info.duration * 30 + 1e-9).rounded(.down)) + 1
+      let delays = PipelineCommandTests.gifDelays(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))))
+      #expect(abs(Double(delays.reduce(0, +)) / 100 - Double(frames) / 30) < 0.01, "\(gif)")
+      let bytes = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+      #expect(bytes < 2_000_000, "\(gif)")
+    }
+  }
+}
