@@ -122,22 +122,34 @@ public final class FramePipeline: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// Renders the sinks' sample frames in parallel, hands each to its sink
-  /// as it is done (none are kept), then sets the sinks up.
+  /// Renders the sinks' sample frames in parallel, `workers` at a time, and
+  /// hands each batch to its sink in time order (none are kept beyond the
+  /// batch), then sets the sinks up. The order matters: a palette built from
+  /// samples must not depend on which thread finished first, or the same
+  /// render would give different GIF bytes.
   private func setUpSamples() throws(Failure) {
     for sink in sinks {
       let times = sink.sampleTimes
-      let failure = Mutex<Failure?>(nil)
-      DispatchQueue.concurrentPerform(iterations: times.count) { i in
-        guard failure.withLock({ $0 == nil }) else { return }
-        do throws(RenderError) {
-          let frame = try renderer.render(at: times[i], scale: scale)
-          do { try sink.sample(frame) } catch { failure.withLock { $0 = $0 ?? .output(error) } }
-        } catch {
-          failure.withLock { $0 = $0 ?? .render(error) }
+      var start = 0
+      while start < times.count {
+        let batch = Array(times[start..<min(times.count, start + workers)])
+        let frames = Mutex<[Pixmap?]>(Array(repeating: nil, count: batch.count))
+        let failure = Mutex<Failure?>(nil)
+        DispatchQueue.concurrentPerform(iterations: batch.count) { i in
+          do throws(RenderError) {
+            let frame = try renderer.render(at: batch[i], scale: scale)
+            frames.withLock { $0[i] = frame }
+          } catch {
+            failure.withLock { $0 = $0 ?? .render(error) }
+          }
         }
+        if let f = failure.withLock({ $0 }) { throw f }
+        for frame in frames.withLock({ $0 }) {
+          guard let frame else { continue }
+          do { try sink.sample(frame) } catch { throw .output(error) }
+        }
+        start += batch.count
       }
-      if let f = failure.withLock({ $0 }) { throw f }
       do { try sink.setUp() } catch { throw .output(error) }
     }
   }
