@@ -97,7 +97,9 @@ let package = Package(
       dependencies: ["Timing", "Syntax", "Primitives"],
       resources: [.copy("Fixtures")]
     ),
-    .testTarget(name: "RenderCommandTests", dependencies: ["RenderCommand", "Syntax", "VideoOutput", "PNGCodec", "Raster", "TestSupport"]),
+    .testTarget(
+      name: "RenderCommandTests",
+      dependencies: ["RenderCommand", "Pipeline", "Render", "SceneModel", "Syntax", "VideoOutput", "PNGCodec", "Raster", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -41,7 +41,9 @@ public struct GIFPalette: Sendable, Hashable {
   }
 
   /// Accumulates the colours of sample frames one at a time, so that a
-  /// render can sample many frames without keeping them.
+  /// render can sample many frames without keeping them. The palette depends
+  /// on the order of the frames (past 2^17 colours, which ones are kept
+  /// exactly): add them in a fixed order.
   public struct Builder: Sendable {
     var histogram: Histogram
     public init(transparent: Bool) { histogram = Histogram(transparent: transparent) }

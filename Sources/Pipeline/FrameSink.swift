@@ -30,7 +30,9 @@ public protocol FrameSink: AnyObject, Sendable {
   /// Scene times to render before the main pass (a GIF's palette is chosen
   /// from them); none by default.
   var sampleTimes: [Double] { get }
-  /// One rendered sample, from any thread, concurrently, in any order.
+  /// One rendered sample, in the order of `sampleTimes`, one at a time (so
+  /// that what a sink builds from them, like a GIF palette, does not depend
+  /// on which worker finished first).
   func sample(_ frame: Pixmap) throws
   /// After the samples, before the first frame.
   func setUp() throws

@@ -32,6 +32,10 @@ public struct SceneRenderer: Sendable {
   public let structure: SceneStructure
   /// Images and text layouts (`SceneResources.load`).
   public let resources: SceneResources
+  /// Each node's laid-out text and image (nil when it has none, or when the
+  /// resources were not loaded), looked up once rather than every frame.
+  private let nodeTexts: [TextLayout?]
+  private let nodeImages: [SceneImage?]
   /// For each stack node, the animated layout changes that moved its children.
   private var layoutAnimations: [Int: [LayoutAnimation]] = [:]
   /// Where a removed stacked child stays during its removal transition, in
@@ -61,6 +65,8 @@ public struct SceneRenderer: Sendable {
     self.resources = resources
     timeline = SceneTimeline(scene: scene)
     structure = SceneStructure(scene: scene)
+    nodeTexts = structure.nodes.map { node in SceneResources.key(node.layer).flatMap { resources.texts[$0] } }
+    nodeImages = structure.nodes.map { node in node.layer.type == .image ? node.layer.asset.flatMap { resources.images[$0] } : nil }
     // The stacks whose children each animated event inserts or removes.
     var touched: [Int: Set<Int>] = [:]
     for (n, node) in structure.nodes.enumerated() where node.layer.type.isStack {
@@ -172,10 +178,8 @@ public struct SceneRenderer: Sendable {
   func intrinsicSize(_ n: Int, at t: Double) -> Vector2 {
     let layer = structure.nodes[n].layer
     switch layer.type {
-    case .text:
-      return SceneResources.key(layer).flatMap { resources.texts[$0]?.size } ?? .zero
-    case .image:
-      return layer.asset.flatMap { resources.images[$0]?.size } ?? .zero
+    case .text: return nodeTexts[n]?.size ?? .zero
+    case .image: return nodeImages[n]?.size ?? .zero
     case .path:
       let b = layer.pathData?.bounds ?? .zero
       return b.isNull ? .zero : Vector2(max(0, b.maxX), max(0, b.maxY))
@@ -292,7 +296,7 @@ public struct SceneRenderer: Sendable {
     if needsLayer {
       canvas.beginLayer(bounds: deviceBounds(n, r, world: world, children: children, at: t), opacity: r.opacity, effects: effects)
     }
-    try drawOwnContent(layer, r, bounds: bounds, world: world, at: t, on: canvas)
+    try drawOwnContent(n, r, bounds: bounds, world: world, at: t, on: canvas)
     if !children.isEmpty {
       if layer.clip { canvas.pushClip(shape(.rect, r, bounds: bounds, style: layer.cornerStyle), transform: world) }
       for (child, placed) in children {
@@ -322,7 +326,8 @@ public struct SceneRenderer: Sendable {
   /// A layer's fill, its text or image, then its stroke. On text and image
   /// layers, `fill` and `stroke` paint the bounds (with `cornerRadius`):
   /// a background and a border.
-  func drawOwnContent(_ layer: Layer, _ r: Resolved, bounds: Rect, world: AffineTransform, at t: Double, on canvas: Canvas) throws(RenderError) {
+  func drawOwnContent(_ n: Int, _ r: Resolved, bounds: Rect, world: AffineTransform, at t: Double, on canvas: Canvas) throws(RenderError) {
+    let layer = structure.nodes[n].layer
     let outline: Path
     switch layer.type {
     case .path: outline = layer.pathData ?? Path()
@@ -332,8 +337,8 @@ public struct SceneRenderer: Sendable {
       canvas.fill(outline, transform: world, paint: paint, rule: layer.fillRule == "evenodd" ? .evenOdd : .nonZero)
     }
     switch layer.type {
-    case .text: try drawText(layer, r, world: world, at: t, on: canvas)
-    case .image: try drawImage(layer, r, outline: outline, world: world, on: canvas)
+    case .text: try drawText(n, r, world: world, at: t, on: canvas)
+    case .image: try drawImage(n, r, outline: outline, world: world, on: canvas)
     default: break
     }
     if layer.properties.stroke != nil || timeline.vector(layer.id, "stroke.color", at: t) != nil {
@@ -351,8 +356,9 @@ public struct SceneRenderer: Sendable {
   }
 
   /// The glyphs, in `color` (default black), aligned in the bounds.
-  func drawText(_ layer: Layer, _ r: Resolved, world: AffineTransform, at t: Double, on canvas: Canvas) throws(RenderError) {
-    guard let key = SceneResources.key(layer), let text = resources.texts[key] else {
+  func drawText(_ n: Int, _ r: Resolved, world: AffineTransform, at t: Double, on canvas: Canvas) throws(RenderError) {
+    let layer = structure.nodes[n].layer
+    guard let text = nodeTexts[n] else {
       throw RenderError(location: layer.location, message: "the text's font was not loaded (load the scene's resources first)")
     }
     let color = timeline.vector(layer.id, "color", at: t) ?? layer.properties.color.map(PaintVector.vector) ?? PaintVector.vector(.color(.black))
@@ -365,8 +371,9 @@ public struct SceneRenderer: Sendable {
   /// keeping the aspect ratio (cropped to the bounds), `fit` fits inside them
   /// (letterboxed), `stretch` fills them exactly; sampled with filtering
   /// (bilinear, from the image's reductions when drawn smaller).
-  func drawImage(_ layer: Layer, _ r: Resolved, outline: Path, world: AffineTransform, on canvas: Canvas) throws(RenderError) {
-    guard let name = layer.asset, let image = resources.images[name] else {
+  func drawImage(_ n: Int, _ r: Resolved, outline: Path, world: AffineTransform, on canvas: Canvas) throws(RenderError) {
+    let layer = structure.nodes[n].layer
+    guard let image = nodeImages[n] else {
       throw RenderError(location: layer.location, message: "the image asset was not loaded (load the scene's resources first)")
     }
     guard let placed = Self.imageRect(contentMode: layer.contentMode, bounds: r.size, image: image.size), image.pixelWidth > 0, image.pixelHeight > 0

@@ -28,8 +28,8 @@ public struct SceneResources: Sendable {
   public init() {}
 
   static func key(_ layer: Layer) -> TextKey? {
-    guard layer.type == .text, let text = layer.text else { return nil }
-    return TextKey(text: text, family: layer.font?.family, weight: layer.font?.weight ?? "regular", size: layer.font?.size ?? 17)
+    guard layer.type == .text, let text = layer.text, let font = layer.font else { return nil }
+    return TextKey(text: text, family: font.family, weight: font.weight, size: font.size)
   }
 
   /// Loads everything `scene` uses. Relative file names resolve against
@@ -76,13 +76,14 @@ public struct SceneResources: Sendable {
       }
       let typesetter = Typesetter(library: library)
       for layer in textLayers {
-        guard let key = key(layer), resources.texts[key] == nil else { continue }
+        guard let key = key(layer), let font = layer.font, resources.texts[key] == nil else { continue }
         if let family = key.family, badFamilies.contains(family) { continue }
+        // The decoder accepts only SwiftUI's weight names, which are FontWeight's.
         let weight = FontWeight(rawValue: key.weight) ?? .regular
         do {
           resources.texts[key] = try typesetter.layout(key.text, family: key.family, weight: weight, size: key.size)
         } catch {
-          report(error.message, layer.font?.location ?? layer.location, layer.font?.path ?? layer.path)
+          report(error.message, font.location, font.path)
         }
       }
     }
@@ -96,6 +97,16 @@ public struct SceneResources: Sendable {
   static func resolve(_ file: String, in directory: String) -> String {
     if file.hasPrefix("/") || directory.isEmpty { return file }
     return directory.hasSuffix("/") ? directory + file : directory + "/" + file
+  }
+}
+
+extension SceneRenderer {
+  /// A scene file's bytes decoded and validated, with the images and fonts
+  /// it names loaded from `directory` (the scene file's folder): every
+  /// problem in the file or its resources as located errors.
+  public init(decoding bytes: [UInt8], file: String, directory: String, defaultName: String) throws(SceneErrors) {
+    let scene = try SceneDecoder.decode(bytes, file: file, defaultName: defaultName)
+    self.init(scene: scene, resources: try SceneResources.load(scene, directory: directory, file: file))
   }
 }
 

@@ -41,13 +41,11 @@ enum SceneFile {
       Terminal.error("render: error: cannot read \(path): \(exists ? (isDirectory.boolValue ? "it is a folder" : "permission denied") : "no such file")")
       throw Failure(status: .usage)
     }
-    let url = URL(fileURLWithPath: path)
-    let name = url.deletingPathExtension().lastPathComponent
-    let scene = try SceneDecoder.decode([UInt8](data), file: path, defaultName: name)
-    // Asset and font files resolve against the scene file's folder.
-    let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : ""
-    let resources = try SceneResources.load(scene, directory: directory.isEmpty && path.hasPrefix("/") ? "/" : directory, file: path)
-    return SceneRenderer(scene: scene, resources: resources)
+    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    // Asset and font files resolve against the scene file's folder ("" for
+    // the working directory, so that messages keep the paths as given).
+    let directory = (path as NSString).deletingLastPathComponent
+    return try SceneRenderer(decoding: [UInt8](data), file: path, directory: directory, defaultName: name)
   }
 
   /// `load`, reporting an invalid scene's errors and ending with exit 65.

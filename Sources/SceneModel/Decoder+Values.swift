@@ -123,40 +123,30 @@ extension Reader {
   }
 
   /// The animatable properties (and `hidden`) present in `o`. As `rates`
-  /// (an event's `velocity`, units per second) any finite number goes: an
-  /// opacity may fall at −3 per second, a size shrink.
+  /// (an event's `velocity`, units per second) the values' ranges do not
+  /// apply: an opacity may fall at −3 per second, a size shrink.
   func properties(_ o: [String: (node: JSONNode, path: JSONPath)], rates: Bool = false) -> PropertyValues {
     var v = PropertyValues()
-    if rates {
-      if let (n, p) = o["position"] { v.position = pair(n, p) }
-      if let (n, p) = o["size"] { v.size = pair(n, p) }
-      if let (n, p) = o["anchor"] { v.anchor = pair(n, p) }
-      if let (n, p) = o["offset"] { v.offset = pair(n, p) }
-      if let (n, p) = o["scale"] { v.scale = numberOrPair(n, p) }
-      if let (n, p) = o["rotation"] { v.rotation = number(n, p) }
-      if let (n, p) = o["opacity"] { v.opacity = number(n, p) }
-      if let (n, p) = o["trim"] { v.trim = pair(n, p) }
-      if let (n, p) = o["cornerRadius"] { v.cornerRadius = number(n, p) }
-      if let (n, p) = o["blur"] { v.blur = number(n, p) }
-      return v
-    }
+    let anyNumber: (String?, (Double) -> Bool) = (nil, { _ in true })
+    let nonNegative = rates ? anyNumber : ("0 or more", { $0 >= 0 })
+    let unit = rates ? anyNumber : ("between 0 and 1", { (0...1).contains($0) })
     if let (n, p) = o["position"] { v.position = pair(n, p) }
-    if let (n, p) = o["size"] { v.size = pair(n, p, "0 or more", { $0 >= 0 }) }
+    if let (n, p) = o["size"] { v.size = pair(n, p, nonNegative.0, nonNegative.1) }
     if let (n, p) = o["anchor"] { v.anchor = pair(n, p) }
     if let (n, p) = o["offset"] { v.offset = pair(n, p) }
     if let (n, p) = o["scale"] { v.scale = numberOrPair(n, p) }
     if let (n, p) = o["rotation"] { v.rotation = number(n, p) }
-    if let (n, p) = o["opacity"] { v.opacity = number(n, p, "between 0 and 1", { (0...1).contains($0) }) }
+    if let (n, p) = o["opacity"] { v.opacity = number(n, p, unit.0, unit.1) }
     if let (n, p) = o["fill"] { v.fill = paint(n, p) }
     if let (n, p) = o["stroke"] { v.stroke = stroke(n, p) }
     if let (n, p) = o["trim"] {
-      if let t = pair(n, p, "between 0 and 1", { (0...1).contains($0) }) {
-        if t.x > t.y { error("trim from \(formatNumber(t.x)) is after to \(formatNumber(t.y))", n, p) } else { v.trim = t }
+      if let t = pair(n, p, unit.0, unit.1) {
+        if t.x > t.y && !rates { error("trim from \(formatNumber(t.x)) is after to \(formatNumber(t.y))", n, p) } else { v.trim = t }
       }
     }
-    if let (n, p) = o["cornerRadius"] { v.cornerRadius = number(n, p, "0 or more", { $0 >= 0 }) }
+    if let (n, p) = o["cornerRadius"] { v.cornerRadius = number(n, p, nonNegative.0, nonNegative.1) }
     if let (n, p) = o["shadow"] { v.shadow = shadow(n, p) }
-    if let (n, p) = o["blur"] { v.blur = number(n, p, "0 or more", { $0 >= 0 }) }
+    if let (n, p) = o["blur"] { v.blur = number(n, p, nonNegative.0, nonNegative.1) }
     if let (n, p) = o["color"] { v.color = paint(n, p) }
     if let (n, p) = o["hidden"] { v.hidden = bool(n, p) }
     return v

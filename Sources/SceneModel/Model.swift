@@ -152,8 +152,6 @@ public struct Layer: Sendable {
   public var padding: (Double, Double, Double, Double)
   /// Where the layer was written, for messages at evaluation time.
   public var location: SourceLocation
-  /// Its JSON path in the file.
-  public var path: JSONPath = .root
 }
 
 /// A transition, as SwiftUI's AnyTransition.

@@ -203,7 +203,6 @@ final class Context {
       id: id, type: type, properties: properties, cornerStyle: .continuous, clip: false, children: [], pathData: nil,
       fillRule: "nonzero", text: nil, font: nil, align: "leading", asset: nil, contentMode: "fill", spacing: 8,
       alignment: "center", padding: (0, 0, 0, 0), location: node.location)
-    layer.path = path
     if let (n, p) = o["cornerStyle"], let s = reader.choice(n, p, ["continuous", "circular"]) {
       layer.cornerStyle = s == "circular" ? .circular : .continuous
     }
@@ -236,7 +235,9 @@ final class Context {
       } else if o["text"] == nil {
         reader.error("missing required key 'text'", node, path)
       }
-      if let (n, p) = o["font"] { layer.font = font(n, p) }
+      // Every text has a font: SwiftUI's body style (the default family,
+      // 17 pt, regular) unless given.
+      layer.font = o["font"].map { font($0.node, $0.path) } ?? Font(family: nil, size: 17, weight: "regular", location: node.location, path: path)
       if let (n, p) = o["color"] { layer.properties.color = reader.paint(n, p) }
       if let (n, p) = o["align"], let s = reader.choice(n, p, ["leading", "center", "trailing"]) { layer.align = s }
     case .image:

@@ -74,7 +74,7 @@ public final class FontLibrary {
 
   /// A font that has `scalar`, for a character the chosen font lacks: the
   /// scene's fonts, then the default family, then any installed font that
-  /// covers it (upright, normal width, nearest weight); nil when none does.
+  /// covers it (upright, normal width, weight matched as CSS does); nil when none does.
   public func fallback(for scalar: Unicode.Scalar, weight: FontWeight) -> LoadedFont? {
     let key = FallbackKey(scalar: scalar.value, weight: weight.openType)
     if let cached = fallbacks[key] { return cached }

@@ -109,15 +109,28 @@ public final class SystemFonts: @unchecked Sendable {
   }
 
   /// The face of `candidates` that best fits `weight`: upright, normal width,
-  /// then the nearest weight (heavier first from 500 up, lighter below, as
-  /// CSS font matching does), then file order.
+  /// then by CSS's font-weight matching (`weightRank`), then file order.
   public func best(of candidates: [Int], weight: Int) -> Int? {
     func key(_ i: Int) -> (Int, Int, Int, Int, Int) {
       let f = faces[i]
-      let d = abs(f.weight - weight)
-      let side = (f.weight >= weight) == (weight >= 500) ? 0 : 1
-      return (f.slant == 0 ? 0 : 1, abs(f.width - 100), d, side, i)
+      let rank = Self.weightRank(f.weight, desired: weight)
+      return (f.slant == 0 ? 0 : 1, abs(f.width - 100), rank.tier, rank.distance, i)
     }
     return candidates.min { key($0) < key($1) }
+  }
+
+  /// CSS Fonts 4 §5.2 font-weight matching: for a desired weight from 400
+  /// to 500, the weights from it up to 500 first (ascending), then those
+  /// below it (descending), then those above 500 (ascending); below 400,
+  /// lighter first (descending) then heavier (ascending); above 500,
+  /// heavier first (ascending) then lighter (descending). Lower ranks win.
+  static func weightRank(_ weight: Int, desired: Int) -> (tier: Int, distance: Int) {
+    let distance = abs(weight - desired)
+    if (400...500).contains(desired) {
+      if weight >= desired && weight <= 500 { return (0, distance) }
+      return weight < desired ? (1, distance) : (2, distance)
+    }
+    if desired < 400 { return weight <= desired ? (0, distance) : (1, distance) }
+    return weight >= desired ? (0, distance) : (1, distance)
   }
 }

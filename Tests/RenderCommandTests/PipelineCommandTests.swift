@@ -1,6 +1,9 @@
 import Foundation
 import PNGCodec
+import Pipeline
 import Raster
+import Render
+import SceneModel
 import Testing
 import TestSupport
 import VideoOutput
@@ -298,5 +301,36 @@ import VideoOutput
     }
     let short = try peak(2), long = try peak(120)
     #expect(long <= short + 16_000_000, "2 s: \(short) bytes, 120 s: \(long) bytes")
+  }
+}
+
+/// The pipeline hands a sink its samples in the order it asked for them,
+/// whatever order the workers finish in: a GIF palette built from them is
+/// the same run after run.
+@Suite struct SampleOrderTests {
+  final class RecordingSink: FrameSink, @unchecked Sendable {
+    let schedule = FrameSchedule(from: 0, to: 0, fps: 1, slow: 1)
+    var sampleTimes: [Double] { (0...40).map { Double($0) / 40 } }
+    var seen: [Int] = []
+    func sample(_ frame: Pixmap) throws { seen.append(Int(frame[0, 0].r)) }
+    func prepare(_ frame: Pixmap, index: Int) throws -> PreparedFrame { PreparedFrame(nil) }
+    func consume(_ frame: PreparedFrame, index: Int) throws {}
+    func finish() throws -> OutputSummary? { nil }
+    func abort() {}
+  }
+
+  @Test func samplesArriveInTimeOrder() throws {
+    // The grey level of the frame is the time: black at 0 s to white at 1 s.
+    let scene = try SceneDecoder.decode(
+      Array(
+        ##"""
+        {"version": 1, "size": [8, 8], "layers": [{"id": "r", "type": "rect", "size": [8, 8], "position": [4, 4], "fill": "#000000"}],
+         "timeline": [{"at": 0, "animation": "linear(duration: 1)", "set": {"r": {"fill": "#FFFFFF"}}}]}
+        """##.utf8), file: "t.json", defaultName: "t")
+    for _ in 0..<5 {
+      let sink = RecordingSink()
+      _ = try FramePipeline(renderer: SceneRenderer(scene: scene), scale: 1, sinks: [sink], workers: 4).run()
+      #expect(sink.seen.count == 41 && sink.seen == sink.seen.sorted() && sink.seen.first == 0 && sink.seen.last == 255, "\(sink.seen)")
+    }
   }
 }

@@ -14,9 +14,7 @@ import Timing
 
   static func renderer(_ name: String) throws -> SceneRenderer {
     let file = scenes.appendingPathComponent("\(name).json")
-    let bytes = try [UInt8](Data(contentsOf: file))
-    let scene = try SceneDecoder.decode(bytes, file: file.path, defaultName: name)
-    return SceneRenderer(scene: scene, resources: try SceneResources.load(scene, directory: scenes.path, file: file.path))
+    return try SceneRenderer(decoding: [UInt8](Data(contentsOf: file)), file: file.path, directory: scenes.path, defaultName: name)
   }
 
   static func isWhite(_ p: RGBA8) -> Bool { p.r > 245 && p.g > 245 && p.b > 245 }
@@ -103,8 +101,9 @@ extension DemoSceneTests {
   func assetsAreTheRendersOfTheirSources(_ name: String) throws {
     let folder = Self.scenes.appendingPathComponent("assets")
     let file = folder.appendingPathComponent("src/\(name).json")
-    let scene = try SceneDecoder.decode(try [UInt8](Data(contentsOf: file)), file: file.path, defaultName: name)
-    let rendered = try SceneRenderer(scene: scene, resources: try SceneResources.load(scene, directory: file.deletingLastPathComponent().path, file: file.path)).render(at: 0)
+    let rendered = try SceneRenderer(
+      decoding: [UInt8](Data(contentsOf: file)), file: file.path, directory: file.deletingLastPathComponent().path, defaultName: name
+    ).render(at: 0)
     let committed = try PNGCodec.read(path: folder.appendingPathComponent("\(name).png").path)
     #expect(rendered.width == committed.width && rendered.height == committed.height && rendered.bytes == committed.bytes)
   }

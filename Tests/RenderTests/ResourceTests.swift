@@ -6,15 +6,15 @@ import Render
 import SceneModel
 import Testing
 
-/// A scene with files: writes the PNGs given, decodes `json` as a scene file
-/// in the same folder and loads its resources.
-func loadWithFiles(_ json: String, pngs: [String: Pixmap] = [:]) throws -> SceneRenderer {
+/// A scene with files: writes the PNGs and other files given, decodes `json`
+/// as a scene file in the same folder and loads its resources.
+func loadWithFiles(_ json: String, pngs: [String: Pixmap] = [:], files: [String: [UInt8]] = [:]) throws -> SceneRenderer {
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("springframe-resources-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
   for (name, pixmap) in pngs { try PNGCodec.write(pixmap, to: folder.appendingPathComponent(name).path) }
-  let scene = try SceneDecoder.decode(Array(json.utf8), file: "t.json", defaultName: "t")
-  return SceneRenderer(scene: scene, resources: try SceneResources.load(scene, directory: folder.path, file: "t.json"))
+  for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
+  return try SceneRenderer(decoding: Array(json.utf8), file: "t.json", directory: folder.path, defaultName: "t")
 }
 
 let red = RGBA8(r: 255, g: 0, b: 0, a: 255), blue = RGBA8(r: 0, g: 0, b: 255, a: 255), white = RGBA8(r: 255, g: 255, b: 255, a: 255)
@@ -165,15 +165,10 @@ let halves: Pixmap = {
 
 @Suite struct ResourceErrorTests {
   func errors(_ json: String, files: [String: [UInt8]] = [:]) throws -> [String] {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("springframe-resources-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
-    let scene = try SceneDecoder.decode(Array(json.utf8), file: "t.json", defaultName: "t")
     do {
-      _ = try SceneResources.load(scene, directory: folder.path, file: "t.json")
+      _ = try loadWithFiles(json, files: files)
       return []
-    } catch {
+    } catch let error as SceneErrors {
       return error.diagnostics.map(\.description)
     }
   }

@@ -62,25 +62,19 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     return (difference / ink, worst, ink)
   }
 
-  @Test(arguments: ["B", "g", "&", "@", "8", "ト", "マ", "語"])
-  func outlinesCoverWhatFreeTypeCovers(_ character: Character) throws {
-    // Noto Sans CJK is CFF (cubic outlines); "B", "8", "@" and "語" have holes.
-    let font = try library.open(file: notoRegular)
+  /// Noto Sans CJK is CFF (cubic outlines; "B", "8", "@" and "語" have
+  /// holes); DejaVu Sans is TrueType (quadratic outlines).
+  @Test(arguments: [
+    (notoRegular, "B"), (notoRegular, "g"), (notoRegular, "&"), (notoRegular, "@"), (notoRegular, "8"),
+    (notoRegular, "ト"), (notoRegular, "マ"), (notoRegular, "語"), (dejaVuSans, "Q"), (dejaVuSans, "&"), (dejaVuSans, "e"),
+  ] as [(String, Character)])
+  func outlinesCoverWhatFreeTypeCovers(_ file: String, _ character: Character) throws {
+    let font = try library.open(file: file)
     let glyph = try #require(font.glyph(for: character.unicodeScalars.first!))
     let (relative, worst, ink) = compare(font, glyph, pixels: 40)
     #expect(ink > 100)
     // Both are exact-area rasterizers; FreeType's points are rounded to
     // 1/64 of its pixel and coverage to 1/255.
-    #expect(relative < 0.01 && worst < 0.03, "coverage differs by \(relative) of the ink, \(worst) at worst")
-  }
-
-  @Test(arguments: ["Q", "&", "e"])
-  func quadraticOutlinesCoverWhatFreeTypeCovers(_ character: Character) throws {
-    // DejaVu Sans is TrueType (quadratic outlines).
-    let font = try library.open(file: dejaVuSans)
-    let glyph = try #require(font.glyph(for: character.unicodeScalars.first!))
-    let (relative, worst, ink) = compare(font, glyph, pixels: 40)
-    #expect(ink > 100)
     #expect(relative < 0.01 && worst < 0.03, "coverage differs by \(relative) of the ink, \(worst) at worst")
   }
 
@@ -151,6 +145,24 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     // Bold is wider: "A" 608 → 641 units in the Bold face's hmtx.
     let bold = try typesetter.layout("A", family: nil, weight: .bold, size: 100).lines[0].width
     #expect(abs(bold - 64.1) < 1e-9)
+  }
+
+  @Test func weightMatchingFollowsCSS() throws {
+    // CSS Fonts 4 §5.2, applied by hand: the face chosen for a desired
+    // weight among the available ones.
+    func chosen(_ desired: Int, _ available: [Int]) -> Int {
+      available.min { SystemFonts.weightRank($0, desired: desired) < SystemFonts.weightRank($1, desired: desired) }!
+    }
+    #expect(chosen(400, [300, 500, 700]) == 500)  // 400…500 ascending first
+    #expect(chosen(400, [350, 450]) == 450)
+    #expect(chosen(450, [400, 600]) == 400)  // then lighter, before above 500
+    #expect(chosen(500, [400, 600]) == 400)
+    #expect(chosen(500, [300, 600]) == 300)
+    #expect(chosen(300, [100, 400]) == 100)  // below 400: lighter first, however far
+    #expect(chosen(300, [400, 500]) == 400)
+    #expect(chosen(600, [500, 900]) == 900)  // above 500: heavier first, however far
+    #expect(chosen(600, [500, 550]) == 550)
+    #expect(chosen(700, [700, 400]) == 700)
   }
 
   @Test func familyNamesMatchLooselyAndTheDefaultIsNotoSansCJK() throws {
