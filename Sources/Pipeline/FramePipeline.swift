@@ -36,6 +36,8 @@ public final class FramePipeline: @unchecked Sendable {
 
   let renderer: SceneRenderer
   let scale: Double?
+  /// Tiles and effect textures shared by the workers from frame to frame.
+  let cache: TileCache
   let sinks: [any FrameSink]
   public let jobs: [Job]
   public let workers: Int
@@ -55,6 +57,8 @@ public final class FramePipeline: @unchecked Sendable {
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
     maximumInFlight = self.workers * 2 + 2
     jobs = Self.merge(sinks.map(\.schedule))
+    let (w, h) = renderer.pixelSize(scale: scale)
+    cache = TileCache(width: w, height: h)
   }
 
   /// One job per distinct scene time, in time order.
@@ -137,7 +141,7 @@ public final class FramePipeline: @unchecked Sendable {
         let failure = Mutex<Failure?>(nil)
         DispatchQueue.concurrentPerform(iterations: batch.count) { i in
           do throws(RenderError) {
-            let frame = try renderer.render(at: batch[i], scale: scale)
+            let frame = try renderer.renderFrame(at: batch[i], scale: scale, cache: cache).pixmap
             frames.withLock { $0[i] = frame }
           } catch {
             failure.withLock { $0 = $0 ?? .render(error) }
@@ -171,9 +175,9 @@ public final class FramePipeline: @unchecked Sendable {
         return
       }
       let job = jobs[j]
-      let frame: Pixmap
+      let frame: RenderedFrame
       do {
-        frame = try renderer.render(at: job.time, scale: scale)
+        frame = try renderer.renderFrame(at: job.time, scale: scale, cache: cache)
       } catch {
         fail(.render(error))
         return

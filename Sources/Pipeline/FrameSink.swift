@@ -36,7 +36,9 @@ public protocol FrameSink: AnyObject, Sendable {
   func sample(_ frame: Pixmap) throws
   /// After the samples, before the first frame.
   func setUp() throws
-  func prepare(_ frame: Pixmap, index: Int) throws -> PreparedFrame
+  /// A rendered frame, with its tiles' digests (`RenderedFrame`): a sink
+  /// may reuse the work it did for equal tiles of earlier frames.
+  func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame
   func consume(_ frame: PreparedFrame, index: Int) throws
   func finish() throws -> OutputSummary?
   func abort()
@@ -113,7 +115,7 @@ public func fileSize(atPath path: String) -> Int {
 public final class NullSink: FrameSink {
   public let schedule: FrameSchedule
   public init(schedule: FrameSchedule) { self.schedule = schedule }
-  public func prepare(_ frame: Pixmap, index: Int) throws -> PreparedFrame { PreparedFrame(nil) }
+  public func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame { PreparedFrame(nil) }
   public func consume(_ frame: PreparedFrame, index: Int) throws {}
   public func finish() throws -> OutputSummary? { nil }
   public func abort() {}

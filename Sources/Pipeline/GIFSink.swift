@@ -56,7 +56,8 @@ public final class GIFSink: FrameSink {
     state.withLock { $0 = (GIFQuantizer(palette: palette), writer) }
   }
 
-  public func prepare(_ frame: Pixmap, index: Int) throws -> PreparedFrame {
+  public func prepare(_ rendered: RenderedFrame, index: Int) throws -> PreparedFrame {
+    let frame = rendered.pixmap
     guard let q = state.withLock({ $0.quantizer }) else { return PreparedFrame(nil) }
     return PreparedFrame(q.quantize(frame))
   }

@@ -10,10 +10,13 @@ public final class MP4Sink: FrameSink {
   let file: TemporaryFile
   let writer: Mutex<MP4Writer?>
   private let frames = Atomic<Int>(0)
+  /// Converted tiles of earlier frames (four frames' worth).
+  private let yuvTiles: DigestCache<YUVTile>
 
   public init(schedule: FrameSchedule, path: String, width: Int, height: Int, options: MP4Options) throws(OutputError) {
     self.schedule = schedule
     file = try TemporaryFile(for: path)
+    yuvTiles = DigestCache(budget: max(6 * width * height, 1 << 22))
     do {
       writer = Mutex(try MP4Writer(path: file.path, width: width, height: height, fps: Self.rational(schedule.fps), options: options))
     } catch {
@@ -31,8 +34,8 @@ public final class MP4Sink: FrameSink {
     return (Int((fps * 1000).rounded()), 1000)
   }
 
-  public func prepare(_ frame: Pixmap, index: Int) throws -> PreparedFrame {
-    PreparedFrame(YUVConverter.bt709(frame))
+  public func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame {
+    PreparedFrame(YUVConverter.bt709(frame, cache: yuvTiles))
   }
 
   public func consume(_ frame: PreparedFrame, index: Int) throws {

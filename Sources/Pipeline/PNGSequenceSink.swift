@@ -55,7 +55,8 @@ public final class PNGSequenceSink: FrameSink {
     return (String(pattern[..<percent.lowerBound]), Int(widthText) ?? 0, suffix)
   }
 
-  public func prepare(_ frame: Pixmap, index: Int) throws -> PreparedFrame {
+  public func prepare(_ rendered: RenderedFrame, index: Int) throws -> PreparedFrame {
+    let frame = rendered.pixmap
     let destination = names(index)
     let file = try TemporaryFile(for: destination)
     written.withLock { $0[index] = file }

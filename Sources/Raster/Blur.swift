@@ -24,12 +24,16 @@ extension Pixmap {
   ///   every output rounds to zero returns a transparent pixmap.
   /// - Below σ = 2 the filter is the sampled Gaussian itself (separable, cut at
   ///   ⌈3σ⌉); from σ = 2 on it is three extended box passes per axis (Gwosdz,
-  ///   2011) whose variance is exactly σ², at a cost independent of σ.
+  ///   2011) whose variance is exactly σ², at a cost independent of σ; from
+  ///   σ = 12 on, those passes run on a copy reduced 2^n ≤ σ/6 times (see
+  ///   Blur+Decimated.swift), within 0.3% more of the true Gaussian.
   ///   Against a direct 2-D convolution with the true Gaussian (the tests), the
   ///   largest error is 0.3% of full scale below σ = 2 and 1.5% from σ = 2 on
   ///   (at the corner of a hard edge; rounding included).
   public func blurred(sigma: Double) -> Pixmap {
     guard sigma > 0, width > 0, height > 0 else { return self }
+    let k = GaussianBlur.decimation(for: min(sigma, GaussianBlur.maximumSigma))
+    if k > 1 { return decimatedBlur(sigma: min(sigma, GaussianBlur.maximumSigma), k: k) }
     return Self.filtered(
       planes: floatPlanes(), width: width, height: height,
       blur: GaussianBlur(sigma: sigma), shift: .zero)
@@ -115,10 +119,58 @@ extension Pixmap {
     guard mass * Float(colorAlpha) * peak * peak >= 0.25, offset.x.isFinite, offset.y.isFinite,
       abs(offset.x) < Double(width) + reach, abs(offset.y) < Double(height) + reach
     else { return nil }
+    let k = GaussianBlur.decimation(for: blur.sigma)
+    if k > 1 {
+      var out = [Float](repeating: 0, count: count)
+      let w = width
+      alpha.withUnsafeBufferPointer { a in
+        out.withUnsafeMutableBufferPointer { o in
+          GaussianBlur.decimatedBlur(
+            width: w, height: height, lanes: 1, sigma: blur.sigma, k: k, shift: offset,
+            loadRow: { y, row in row.update(from: a.baseAddress! + y * w, count: w) },
+            storeRow: { y, row in (o.baseAddress! + y * w).update(from: row, count: w) })
+        }
+      }
+      return out
+    }
     if !(blur.isIdentity && offset == .zero) {
       blur.applyToPlane(&alpha, width: width, height: height, shift: offset)
     }
     return alpha
+  }
+
+  /// `blurred(sigma:)` at 1/k resolution, from bytes to bytes.
+  func decimatedBlur(sigma: Double, k: Int) -> Pixmap {
+    let (w, h) = (width, height)
+    let n = 4 * w * h
+    let out = bytes.withUnsafeBufferPointer { src in
+      [UInt8](unsafeUninitializedCapacity: n) { dst, initialized in
+        let s = UnsafeRawPointer(src.baseAddress!), d = dst.baseAddress!
+        GaussianBlur.decimatedBlur(
+          width: w, height: h, lanes: 4, sigma: sigma, k: k, shift: .zero,
+          loadRow: { y, row in
+            let r = UnsafeMutableRawPointer(row)
+            for x in 0..<w {
+              let p = s.loadUnaligned(fromByteOffset: 4 * (y * w + x), as: SIMD4<UInt8>.self)
+              r.storeBytes(of: SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: p)), toByteOffset: 16 * x, as: SIMD4<Float>.self)
+            }
+          },
+          storeRow: { y, row in
+            let o = d + 4 * y * w
+            for x in 0..<w {
+              // Rounded, clamped to 0…255, colour ≤ alpha.
+              @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8((v < 0 ? 0 : v > 255 ? 255 : v) + 0.5) }
+              let a = byte(row[4 * x + 3])
+              o[4 * x] = min(byte(row[4 * x]), a)
+              o[4 * x + 1] = min(byte(row[4 * x + 1]), a)
+              o[4 * x + 2] = min(byte(row[4 * x + 2]), a)
+              o[4 * x + 3] = a
+            }
+          })
+        initialized = n
+      }
+    }
+    return Pixmap(width: w, height: h, bytes: out)
   }
 
   /// Blurs and shifts premultiplied float planes (w × h × 4, 0…255) and

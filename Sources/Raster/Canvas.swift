@@ -28,9 +28,15 @@ public final class Canvas {
   private let accumulator = Accumulator()
 
   /// A canvas over `width × height` pixels filled with `background`.
-  public init(width: Int, height: Int, background: PremultipliedColor = .clear) {
-    let base = Pixmap(width: width, height: height, fill: RGBA8(background))
-    targets = [Target(pixmap: base, origin: (0, 0), opacity: 1, effects: LayerEffects())]
+  public convenience init(width: Int, height: Int, background: PremultipliedColor = .clear) {
+    self.init(region: PixelRect(width: width, height: height), background: background)
+  }
+
+  /// A canvas over the device pixels of `region` (a tile of a larger
+  /// frame): `pixmap`'s top-left pixel is the region's.
+  public init(region: PixelRect, background: PremultipliedColor = .clear) {
+    let base = Pixmap(width: region.width, height: region.height, fill: RGBA8(background))
+    targets = [Target(pixmap: base, origin: (region.x0, region.y0), opacity: 1, effects: LayerEffects())]
   }
 
   /// The finished image. Every layer must have been ended.
@@ -95,7 +101,11 @@ public final class Canvas {
 
   /// Intersects the clip with `path`, anti-aliased, until `popClip`.
   public func pushClip(_ path: Path, transform: AffineTransform = .identity, rule: FillRule = .nonZero) {
-    let polylines = path.flattened(tolerance: tolerance, transform: transform)
+    pushClip(path.flattened(tolerance: tolerance, transform: transform), rule: rule)
+  }
+
+  /// Intersects the clip with polygons already in device pixels.
+  func pushClip(_ polylines: [Polyline], rule: FillRule) {
     let mask = Rasterizer.coverage(of: polylines, rule: rule, clip: region) ?? .empty
     if let current = clips[clips.count - 1] {
       clips.append(mask.intersection(current))
@@ -130,6 +140,18 @@ public final class Canvas {
     // Inside the layer, draw unclipped (to its own bounds); the clip applies
     // when the layer is composited.
     clips.append(nil)
+  }
+
+  /// Composites a finished image (premultiplied, its top-left pixel at
+  /// device `origin`) source-over, under the clip.
+  func composite(_ image: Pixmap, origin: (x: Int, y: Int)) {
+    let top = targets.count - 1
+    if clips[clips.count - 1] == nil {
+      Compositor.blendImage(image, origin: origin, into: &targets[top].pixmap, targetOrigin: targets[top].origin)
+    } else {
+      Compositor.blendLayer(
+        image, origin: origin, opacity: 1, clip: clips[clips.count - 1], into: &targets[top].pixmap, targetOrigin: targets[top].origin)
+    }
   }
 
   /// Composites the current layer into its parent.

@@ -198,6 +198,49 @@ enum Compositor {
     }
   }
 
+  /// Composites an image (premultiplied, colour ≤ alpha) at full opacity
+  /// and no clip: `blendLayer` with opacity 1, the same bytes, two channels
+  /// per 32-bit operation.
+  static func blendImage(_ image: Pixmap, origin: (x: Int, y: Int), into pixmap: inout Pixmap, targetOrigin: (x: Int, y: Int)) {
+    let area = PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + image.width, y1: origin.y + image.height)
+      .intersection(PixelRect(x0: targetOrigin.x, y0: targetOrigin.y, x1: targetOrigin.x + pixmap.width, y1: targetOrigin.y + pixmap.height))
+    guard !area.isEmpty else { return }
+    let width = pixmap.width
+    pixmap.bytes.withUnsafeMutableBytes { dst in
+      image.bytes.withUnsafeBytes { src in
+        for y in area.y0..<area.y1 {
+          let s = src.baseAddress! + 4 * ((y - origin.y) * image.width + (area.x0 - origin.x))
+          let d = dst.baseAddress! + 4 * ((y - targetOrigin.y) * width + (area.x0 - targetOrigin.x))
+          blendOverRow(s, into: d, count: area.width)
+        }
+      }
+    }
+  }
+
+  /// `dst = src + dst·(1 − src.a)` with `mul255`'s rounding, for pixels
+  /// whose colour ≤ alpha (so no channel can exceed 255 and carry into the
+  /// next): red and blue, then green and alpha, in one 32-bit word each.
+  @inline(__always)
+  static func blendOverRow(_ s: UnsafeRawPointer, into d: UnsafeMutableRawPointer, count: Int) {
+    for i in 0..<count {
+      let sp = UInt32(littleEndian: s.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+      let sa = sp >> 24
+      if sa == 0 { continue }
+      if sa == 255 {
+        d.storeBytes(of: sp.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+        continue
+      }
+      let dp = UInt32(littleEndian: d.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+      let keep = 255 &- sa
+      // mul255 per channel: t = c·keep + 128; (t + (t >> 8)) >> 8.
+      var rb = (dp & 0x00FF_00FF) &* keep &+ 0x0080_0080
+      rb = ((rb &+ ((rb &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
+      var ga = ((dp &>> 8) & 0x00FF_00FF) &* keep &+ 0x0080_0080
+      ga = (ga &+ ((ga &>> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+      d.storeBytes(of: (sp &+ (rb | ga)).littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+    }
+  }
+
   /// `dst = src·k + dst·(1 − src.a·k)` for premultiplied 8-bit pixels, with
   /// per-pixel weights k; transparent sources are skipped and opaque ones
   /// at full weight copied.

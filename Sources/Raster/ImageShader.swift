@@ -1,5 +1,8 @@
 import Primitives
 import RealModule
+import Synchronization
+
+private let pyramidCounter = Atomic<UInt64>(0)
 
 /// An image and its box-filtered 2× reductions: level k is 2^k times smaller
 /// on each axis (rounded up), down to 1 × 1 or to the levels asked for.
@@ -14,6 +17,9 @@ public struct ImagePyramid: Sendable {
   public let levels: [Pixmap]
   /// True when every pixel of the image has alpha 255.
   public let isOpaque: Bool
+  /// Distinct for every pyramid built in this process: its identity in
+  /// the tile caches (shaders of the same pyramid and placement are equal).
+  public let identity: UInt64 = pyramidCounter.add(1, ordering: .relaxed).newValue
 
   /// Builds levels 0 ..< `levelCount` (fewer if the image reaches 1 × 1 first).
   public init(_ image: Pixmap, levelCount: Int = .max) {
@@ -110,6 +116,11 @@ public struct ImageShader: Shader {
     coarseWeight = coarseLevel > fine ? Float(lod - lod.rounded(.down)) : 0
     outputScale = Float(self.opacity) / 255
     isOpaque = pyramid.isOpaque && self.opacity >= 1 && inverse != nil
+  }
+
+  public func digest(into d: inout Digester) {
+    d.add(0x696D_6167_65 as UInt64)
+    d.add(pyramid.identity); d.add(pyramid.levels.count); d.add(imageToDevice); d.add(opacity)
   }
 
   /// The device-space bounding box of the image's rectangle.

@@ -45,6 +45,12 @@ struct GradientRamp: Sendable {
     isOpaque = stops.allSatisfy { $0.color.alpha >= 1 }
   }
 
+  /// The stops as given (the ramp is a function of them in this order).
+  static func digest(_ stops: [GradientStop], into d: inout Digester) {
+    d.add(stops.count)
+    for s in stops { d.add(s.offset); d.add(s.color) }
+  }
+
   static func color(at t: Double, stops: [GradientStop]) -> PremultipliedColor {
     guard let first = stops.first, let last = stops.last else { return .clear }
     if t <= first.offset { return first.color }
@@ -76,6 +82,7 @@ public struct LinearGradientShader: Shader {
   let start: Point
   let direction: Vector2  // (end − start) / |end − start|²
   let ramp: GradientRamp
+  let stops: [GradientStop]
 
   public init(start: Point, end: Point, stops: [GradientStop]) {
     self.start = start
@@ -83,8 +90,15 @@ public struct LinearGradientShader: Shader {
     let lengthSquared = d.dot(d)
     direction = lengthSquared > 0 ? d / lengthSquared : .zero
     ramp = GradientRamp(stops: stops)
+    self.stops = stops
   }
   public var isOpaque: Bool { ramp.isOpaque }
+
+  public func digest(into d: inout Digester) {
+    d.add(0x6C69_6E65_6172 as UInt64)
+    d.add(start); d.add(direction.x); d.add(direction.y)
+    GradientRamp.digest(stops, into: &d)
+  }
 
   public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<Float>) {
     let py = Double(y) + 0.5 - start.y
@@ -113,6 +127,7 @@ public struct RadialGradientShader: Shader {
   let startRadius: Double
   let inverseSpan: Double
   let ramp: GradientRamp
+  let stops: [GradientStop]
 
   public init(center: Point, startRadius: Double, endRadius: Double, stops: [GradientStop], transform: AffineTransform = .identity) {
     deviceToGradient = transform.inverted ?? .identity
@@ -121,8 +136,15 @@ public struct RadialGradientShader: Shader {
     let span = endRadius - startRadius
     inverseSpan = span != 0 ? 1 / span : 0
     ramp = GradientRamp(stops: stops)
+    self.stops = stops
   }
   public var isOpaque: Bool { ramp.isOpaque }
+
+  public func digest(into d: inout Digester) {
+    d.add(0x7261_6469_616C as UInt64)
+    d.add(deviceToGradient); d.add(center); d.add(startRadius); d.add(inverseSpan)
+    GradientRamp.digest(stops, into: &d)
+  }
 
   @inline(__always)
   func parameter(_ x: Int, _ y: Int) -> Double {

@@ -12,9 +12,15 @@ public protocol Shader: Sendable {
   /// True when every pixel it produces has alpha 1 (compositing may then
   /// skip blending under full coverage).
   var isOpaque: Bool { get }
+  /// Adds everything that decides the pixels this shader produces (two
+  /// shaders with equal digests shade every pixel alike), for the tile
+  /// caches. The default adds a unique value: never cached.
+  func digest(into d: inout Digester)
 }
 
 extension Shader {
+  public func digest(into d: inout Digester) { d.add(Digester.unique()) }
+
   /// The same pixels as premultiplied RGBA8 (4 bytes per pixel), rounded.
   /// Shaders whose colours come from 8-bit tables override this to skip
   /// floats; the default shades floats into `scratch` (4 × count) and rounds.

@@ -109,15 +109,27 @@ public struct SceneRenderer: Sendable {
 
   /// The frame at scene time `t`.
   public func render(at t: Double, scale: Double? = nil) throws(RenderError) -> Pixmap {
+    try renderFrame(at: t, scale: scale).pixmap
+  }
+
+  /// The frame at scene time `t` with its tiles' digests, drawn tile by
+  /// tile (`TileRenderer`), reusing the tiles in `cache` that frames
+  /// rendered before left unchanged. The pixels never depend on the cache.
+  public func renderFrame(at t: Double, scale: Double? = nil, cache: TileCache? = nil) throws(RenderError) -> RenderedFrame {
+    TileRenderer.render(try recording(at: t, scale: scale), cache: cache)
+  }
+
+  /// The frame at scene time `t` as drawing commands in device pixels.
+  public func recording(at t: Double, scale: Double? = nil) throws(RenderError) -> Recording {
     let s = scale ?? scene.scale
     let (w, h) = pixelSize(scale: s)
     let background = scene.background?.premultiplied ?? .clear
-    let canvas = Canvas(width: w, height: h, background: background)
+    let list = Recording(width: w, height: h, background: background)
     let root = AffineTransform.scale(s, s)
     for entry in structure.nodes[SceneStructure.root].children where entry.isVisible(at: t) {
-      try draw(entry, placed: nil, parent: root, at: t, on: canvas)
+      try draw(entry, placed: nil, parent: root, at: t, on: list)
     }
-    return canvas.pixmap
+    return list
   }
 
   /// The ids of the layers drawn at t, in drawing order (for tests and tools).
@@ -276,7 +288,7 @@ public struct SceneRenderer: Sendable {
     }
   }
 
-  func draw(_ entry: SceneStructure.Entry, placed: Vector2?, parent: AffineTransform, at t: Double, on canvas: Canvas) throws(RenderError) {
+  func draw(_ entry: SceneStructure.Entry, placed: Vector2?, parent: AffineTransform, at t: Double, on canvas: Recording) throws(RenderError) {
     let n = entry.node
     let layer = structure.nodes[n].layer
     let (r, stack) = place(entry, placed: placed, at: t)
@@ -326,7 +338,7 @@ public struct SceneRenderer: Sendable {
   /// A layer's fill, its text or image, then its stroke. On text and image
   /// layers, `fill` and `stroke` paint the bounds (with `cornerRadius`):
   /// a background and a border.
-  func drawOwnContent(_ n: Int, _ r: Resolved, bounds: Rect, world: AffineTransform, at t: Double, on canvas: Canvas) throws(RenderError) {
+  func drawOwnContent(_ n: Int, _ r: Resolved, bounds: Rect, world: AffineTransform, at t: Double, on canvas: Recording) throws(RenderError) {
     let layer = structure.nodes[n].layer
     let outline: Path
     switch layer.type {
@@ -356,7 +368,7 @@ public struct SceneRenderer: Sendable {
   }
 
   /// The glyphs, in `color` (default black), aligned in the bounds.
-  func drawText(_ n: Int, _ r: Resolved, world: AffineTransform, at t: Double, on canvas: Canvas) throws(RenderError) {
+  func drawText(_ n: Int, _ r: Resolved, world: AffineTransform, at t: Double, on canvas: Recording) throws(RenderError) {
     let layer = structure.nodes[n].layer
     guard let text = nodeTexts[n] else {
       throw RenderError(location: layer.location, message: "the text's font was not loaded (load the scene's resources first)")
@@ -371,7 +383,7 @@ public struct SceneRenderer: Sendable {
   /// keeping the aspect ratio (cropped to the bounds), `fit` fits inside them
   /// (letterboxed), `stretch` fills them exactly; sampled with filtering
   /// (bilinear, from the image's reductions when drawn smaller).
-  func drawImage(_ n: Int, _ r: Resolved, outline: Path, world: AffineTransform, on canvas: Canvas) throws(RenderError) {
+  func drawImage(_ n: Int, _ r: Resolved, outline: Path, world: AffineTransform, on canvas: Recording) throws(RenderError) {
     let layer = structure.nodes[n].layer
     guard let image = nodeImages[n] else {
       throw RenderError(location: layer.location, message: "the image asset was not loaded (load the scene's resources first)")

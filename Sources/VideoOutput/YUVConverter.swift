@@ -55,73 +55,168 @@ public enum YUVConverter {
     precondition(frame.width > 0 && frame.height > 0, "empty pixmap")
     let w = frame.width, h = frame.height
     let cw = (w + 1) / 2, ch = (h + 1) / 2
-    let width = 2 * cw, height = 2 * ch
-    // Every byte of the planes is written below.
-    var yPlane = [UInt8](unsafeUninitializedCapacity: width * height) { $1 = width * height }
-    var uPlane = [UInt8](unsafeUninitializedCapacity: cw * ch) { $1 = cw * ch }
-    var vPlane = [UInt8](unsafeUninitializedCapacity: cw * ch) { $1 = cw * ch }
-    let (yr, yg, yb) = (Self.yr, Self.yg, Self.yb)
-    let (ur, ug, ub) = (Self.ur, Self.ug, Self.ub)
-    let (vr, vg, vb) = (Self.vr, Self.vg, Self.vb)
-    let yBias: Int32 = 16 << 16 + 1 << 15
-    let cBias: Int32 = 128 << 18 + 1 << 17
+    return makeFrame(width: w, height: h) { planes in
+      frame.bytes.withUnsafeBytes { raw in
+        convert(raw.baseAddress!.assumingMemoryBound(to: UInt32.self), width: w, height: h, blocks: 0..<cw, rows: 0..<ch, into: planes)
+      }
+    }
+  }
 
-    frame.bytes.withUnsafeBytes { raw in
-      let pixels = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-      yPlane.withUnsafeMutableBufferPointer { yBuffer in
-        uPlane.withUnsafeMutableBufferPointer { uBuffer in
-          vPlane.withUnsafeMutableBufferPointer { vBuffer in
-            let yOut = yBuffer.baseAddress!, uOut = uBuffer.baseAddress!, vOut = vBuffer.baseAddress!
-            for j in 0..<ch {
-              let row0 = pixels + 2 * j * w
-              let row1 = pixels + min(2 * j + 1, h - 1) * w
-              let y0 = yOut + 2 * j * width, y1 = y0 + width
-              let u = uOut + j * cw, v = vOut + j * cw
-              // One 2×2 block: columns a and b (b == a for the padding column).
-              @inline(__always) func block(_ i: Int, _ a: Int, _ b: Int) {
-                let p0 = UInt32(littleEndian: row0[a]), p1 = UInt32(littleEndian: row0[b])
-                let p2 = UInt32(littleEndian: row1[a]), p3 = UInt32(littleEndian: row1[b])
-                let r0 = Int32(p0 & 0xFF), g0 = Int32(p0 >> 8 & 0xFF), b0 = Int32(p0 >> 16 & 0xFF)
-                let r1 = Int32(p1 & 0xFF), g1 = Int32(p1 >> 8 & 0xFF), b1 = Int32(p1 >> 16 & 0xFF)
-                let r2 = Int32(p2 & 0xFF), g2 = Int32(p2 >> 8 & 0xFF), b2 = Int32(p2 >> 16 & 0xFF)
-                let r3 = Int32(p3 & 0xFF), g3 = Int32(p3 >> 8 & 0xFF), b3 = Int32(p3 >> 16 & 0xFF)
-                y0[2 * i] = UInt8(truncatingIfNeeded: (yr &* r0 &+ yg &* g0 &+ yb &* b0 &+ yBias) >> 16)
-                y0[2 * i + 1] = UInt8(truncatingIfNeeded: (yr &* r1 &+ yg &* g1 &+ yb &* b1 &+ yBias) >> 16)
-                y1[2 * i] = UInt8(truncatingIfNeeded: (yr &* r2 &+ yg &* g2 &+ yb &* b2 &+ yBias) >> 16)
-                y1[2 * i + 1] = UInt8(truncatingIfNeeded: (yr &* r3 &+ yg &* g3 &+ yb &* b3 &+ yBias) >> 16)
-                let rs = r0 &+ r1 &+ r2 &+ r3, gs = g0 &+ g1 &+ g2 &+ g3, bs = b0 &+ b1 &+ b2 &+ b3
-                u[i] = UInt8(truncatingIfNeeded: (ur &* rs &+ ug &* gs &+ ub &* bs &+ cBias) >> 18)
-                v[i] = UInt8(truncatingIfNeeded: (vr &* rs &+ vg &* gs &+ vb &* bs &+ cBias) >> 18)
-              }
-              // Eight columns (four blocks) at a time in SIMD lanes, then the rest.
-              let groups = w / 8
-              for g in 0..<groups {
-                let x = 8 * g
-                let q0 = UnsafeRawPointer(row0 + x).loadUnaligned(as: SIMD8<UInt32>.self)
-                let q1 = UnsafeRawPointer(row1 + x).loadUnaligned(as: SIMD8<UInt32>.self)
-                let mask = SIMD8<UInt32>(repeating: 0xFF)
-                let r0 = SIMD8<Int32>(truncatingIfNeeded: q0 & mask), g0 = SIMD8<Int32>(truncatingIfNeeded: (q0 &>> 8) & mask)
-                let b0 = SIMD8<Int32>(truncatingIfNeeded: (q0 &>> 16) & mask)
-                let r1 = SIMD8<Int32>(truncatingIfNeeded: q1 & mask), g1 = SIMD8<Int32>(truncatingIfNeeded: (q1 &>> 8) & mask)
-                let b1 = SIMD8<Int32>(truncatingIfNeeded: (q1 &>> 16) & mask)
-                let luma0 = (yr &* r0 &+ yg &* g0 &+ yb &* b0 &+ yBias) &>> 16
-                let luma1 = (yr &* r1 &+ yg &* g1 &+ yb &* b1 &+ yBias) &>> 16
-                UnsafeMutableRawPointer(y0 + x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: luma0), as: SIMD8<UInt8>.self)
-                UnsafeMutableRawPointer(y1 + x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: luma1), as: SIMD8<UInt8>.self)
-                let rv = r0 &+ r1, gv = g0 &+ g1, bv = b0 &+ b1
-                let rs = rv.evenHalf &+ rv.oddHalf, gs = gv.evenHalf &+ gv.oddHalf, bs = bv.evenHalf &+ bv.oddHalf
-                let cb = (ur &* rs &+ ug &* gs &+ ub &* bs &+ cBias) &>> 18
-                let cr = (vr &* rs &+ vg &* gs &+ vb &* bs &+ cBias) &>> 18
-                UnsafeMutableRawPointer(u + 4 * g).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: cb), as: SIMD4<UInt8>.self)
-                UnsafeMutableRawPointer(v + 4 * g).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: cr), as: SIMD4<UInt8>.self)
-              }
-              for i in (4 * groups)..<(w / 2) { block(i, 2 * i, 2 * i + 1) }
-              if w % 2 == 1 { block(cw - 1, w - 1, w - 1) }
+  /// The same conversion tile by tile: a tile whose digest is in `cache`
+  /// (converted for an earlier frame) is copied from it, so a picture that
+  /// mostly stands still costs little more than the copy.
+  public static func bt709(_ frame: RenderedFrame, cache: DigestCache<YUVTile>?) -> YUVFrame {
+    guard let cache else { return bt709(frame.pixmap) }
+    let w = frame.pixmap.width, h = frame.pixmap.height
+    precondition(w > 0 && h > 0 && frame.tileSize % 2 == 0, "empty pixmap or odd tiles")
+    return makeFrame(width: w, height: h) { planes in
+      frame.pixmap.bytes.withUnsafeBytes { raw in
+        let pixels = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        for row in 0..<frame.rows {
+          for column in 0..<frame.columns {
+            let rect = frame.tileRect(column: column, row: row)
+            // The tile's chroma blocks (a tile at an odd right or bottom edge
+            // includes the padding) and the luma they cover.
+            let blocks = (rect.x0 / 2)..<((rect.x1 + 1) / 2), rows = (rect.y0 / 2)..<((rect.y1 + 1) / 2)
+            let digest = frame.tiles[row * frame.columns + column]
+            if let tile = cache.value(for: digest) {
+              tile.copy(into: planes, blocks: blocks, rows: rows)
+            } else {
+              convert(pixels, width: w, height: h, blocks: blocks, rows: rows, into: planes)
+              let tile = YUVTile(from: planes, blocks: blocks, rows: rows)
+              cache.store(tile, bytes: tile.bytes, for: digest)
             }
           }
         }
       }
     }
+  }
+
+  /// Where conversion writes: the three planes and their row lengths.
+  public struct Planes {
+    let y, u, v: UnsafeMutablePointer<UInt8>
+    /// Luma and chroma row lengths.
+    let width, chromaWidth: Int
+  }
+
+  static func makeFrame(width w: Int, height h: Int, _ body: (Planes) -> Void) -> YUVFrame {
+    let cw = (w + 1) / 2, ch = (h + 1) / 2
+    let width = 2 * cw, height = 2 * ch
+    // Every byte of the planes is written by `body`.
+    var yPlane = [UInt8](unsafeUninitializedCapacity: width * height) { $1 = width * height }
+    var uPlane = [UInt8](unsafeUninitializedCapacity: cw * ch) { $1 = cw * ch }
+    var vPlane = [UInt8](unsafeUninitializedCapacity: cw * ch) { $1 = cw * ch }
+    yPlane.withUnsafeMutableBufferPointer { yBuffer in
+      uPlane.withUnsafeMutableBufferPointer { uBuffer in
+        vPlane.withUnsafeMutableBufferPointer { vBuffer in
+          body(Planes(y: yBuffer.baseAddress!, u: uBuffer.baseAddress!, v: vBuffer.baseAddress!, width: width, chromaWidth: cw))
+        }
+      }
+    }
     return YUVFrame(width: width, height: height, y: yPlane, u: uPlane, v: vPlane)
+  }
+
+  /// Converts the 2×2 blocks `blocks × rows` (chroma columns and rows) of a
+  /// `w × h` picture: their four luma samples and one chroma sample each.
+  static func convert(_ pixels: UnsafePointer<UInt32>, width w: Int, height h: Int, blocks: Range<Int>, rows: Range<Int>, into planes: Planes) {
+    let (yr, yg, yb) = (Self.yr, Self.yg, Self.yb)
+    let (ur, ug, ub) = (Self.ur, Self.ug, Self.ub)
+    let (vr, vg, vb) = (Self.vr, Self.vg, Self.vb)
+    let yBias: Int32 = 16 << 16 + 1 << 15
+    let cBias: Int32 = 128 << 18 + 1 << 17
+    let width = planes.width, cw = planes.chromaWidth
+    for j in rows {
+      let row0 = pixels + 2 * j * w
+      let row1 = pixels + min(2 * j + 1, h - 1) * w
+      let y0 = planes.y + 2 * j * width, y1 = y0 + width
+      let u = planes.u + j * cw, v = planes.v + j * cw
+      // One 2×2 block: columns a and b (b == a for the padding column).
+      @inline(__always) func block(_ i: Int, _ a: Int, _ b: Int) {
+        let p0 = UInt32(littleEndian: row0[a]), p1 = UInt32(littleEndian: row0[b])
+        let p2 = UInt32(littleEndian: row1[a]), p3 = UInt32(littleEndian: row1[b])
+        let r0 = Int32(p0 & 0xFF), g0 = Int32(p0 >> 8 & 0xFF), b0 = Int32(p0 >> 16 & 0xFF)
+        let r1 = Int32(p1 & 0xFF), g1 = Int32(p1 >> 8 & 0xFF), b1 = Int32(p1 >> 16 & 0xFF)
+        let r2 = Int32(p2 & 0xFF), g2 = Int32(p2 >> 8 & 0xFF), b2 = Int32(p2 >> 16 & 0xFF)
+        let r3 = Int32(p3 & 0xFF), g3 = Int32(p3 >> 8 & 0xFF), b3 = Int32(p3 >> 16 & 0xFF)
+        y0[2 * i] = UInt8(truncatingIfNeeded: (yr &* r0 &+ yg &* g0 &+ yb &* b0 &+ yBias) >> 16)
+        y0[2 * i + 1] = UInt8(truncatingIfNeeded: (yr &* r1 &+ yg &* g1 &+ yb &* b1 &+ yBias) >> 16)
+        y1[2 * i] = UInt8(truncatingIfNeeded: (yr &* r2 &+ yg &* g2 &+ yb &* b2 &+ yBias) >> 16)
+        y1[2 * i + 1] = UInt8(truncatingIfNeeded: (yr &* r3 &+ yg &* g3 &+ yb &* b3 &+ yBias) >> 16)
+        let rs = r0 &+ r1 &+ r2 &+ r3, gs = g0 &+ g1 &+ g2 &+ g3, bs = b0 &+ b1 &+ b2 &+ b3
+        u[i] = UInt8(truncatingIfNeeded: (ur &* rs &+ ug &* gs &+ ub &* bs &+ cBias) >> 18)
+        v[i] = UInt8(truncatingIfNeeded: (vr &* rs &+ vg &* gs &+ vb &* bs &+ cBias) >> 18)
+      }
+      // Four blocks (eight columns) at a time in SIMD lanes, then the rest.
+      var i = blocks.lowerBound
+      while i + 4 <= blocks.upperBound && 2 * i + 8 <= w {
+        let x = 2 * i
+        let q0 = UnsafeRawPointer(row0 + x).loadUnaligned(as: SIMD8<UInt32>.self)
+        let q1 = UnsafeRawPointer(row1 + x).loadUnaligned(as: SIMD8<UInt32>.self)
+        let mask = SIMD8<UInt32>(repeating: 0xFF)
+        let r0 = SIMD8<Int32>(truncatingIfNeeded: q0 & mask), g0 = SIMD8<Int32>(truncatingIfNeeded: (q0 &>> 8) & mask)
+        let b0 = SIMD8<Int32>(truncatingIfNeeded: (q0 &>> 16) & mask)
+        let r1 = SIMD8<Int32>(truncatingIfNeeded: q1 & mask), g1 = SIMD8<Int32>(truncatingIfNeeded: (q1 &>> 8) & mask)
+        let b1 = SIMD8<Int32>(truncatingIfNeeded: (q1 &>> 16) & mask)
+        let luma0 = (yr &* r0 &+ yg &* g0 &+ yb &* b0 &+ yBias) &>> 16
+        let luma1 = (yr &* r1 &+ yg &* g1 &+ yb &* b1 &+ yBias) &>> 16
+        UnsafeMutableRawPointer(y0 + x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: luma0), as: SIMD8<UInt8>.self)
+        UnsafeMutableRawPointer(y1 + x).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: luma1), as: SIMD8<UInt8>.self)
+        let rv = r0 &+ r1, gv = g0 &+ g1, bv = b0 &+ b1
+        let rs = rv.evenHalf &+ rv.oddHalf, gs = gv.evenHalf &+ gv.oddHalf, bs = bv.evenHalf &+ bv.oddHalf
+        let cb = (ur &* rs &+ ug &* gs &+ ub &* bs &+ cBias) &>> 18
+        let cr = (vr &* rs &+ vg &* gs &+ vb &* bs &+ cBias) &>> 18
+        UnsafeMutableRawPointer(u + i).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: cb), as: SIMD4<UInt8>.self)
+        UnsafeMutableRawPointer(v + i).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: cr), as: SIMD4<UInt8>.self)
+        i += 4
+      }
+      while i < blocks.upperBound {
+        block(i, 2 * i, min(2 * i + 1, w - 1))
+        i += 1
+      }
+    }
+  }
+}
+
+/// One tile's converted samples, for `YUVConverter`'s cache.
+public struct YUVTile: Sendable {
+  let y, u, v: [UInt8]
+  var bytes: Int { y.count + 2 * u.count }
+
+  /// Copies the blocks' samples out of the planes.
+  init(from planes: YUVConverter.Planes, blocks: Range<Int>, rows: Range<Int>) {
+    let bw = blocks.count, rh = rows.count
+    y = [UInt8](unsafeUninitializedCapacity: 4 * bw * rh) { out, n in
+      for r in 0..<(2 * rh) {
+        (out.baseAddress! + r * 2 * bw).update(from: planes.y + (2 * rows.lowerBound + r) * planes.width + 2 * blocks.lowerBound, count: 2 * bw)
+      }
+      n = 4 * bw * rh
+    }
+    func chroma(_ plane: UnsafeMutablePointer<UInt8>) -> [UInt8] {
+      [UInt8](unsafeUninitializedCapacity: bw * rh) { out, n in
+        for r in 0..<rh {
+          (out.baseAddress! + r * bw).update(from: plane + (rows.lowerBound + r) * planes.chromaWidth + blocks.lowerBound, count: bw)
+        }
+        n = bw * rh
+      }
+    }
+    u = chroma(planes.u)
+    v = chroma(planes.v)
+  }
+
+  /// Copies the samples back into the planes at the same blocks.
+  func copy(into planes: YUVConverter.Planes, blocks: Range<Int>, rows: Range<Int>) {
+    let bw = blocks.count, rh = rows.count
+    y.withUnsafeBufferPointer { src in
+      for r in 0..<(2 * rh) {
+        (planes.y + (2 * rows.lowerBound + r) * planes.width + 2 * blocks.lowerBound).update(from: src.baseAddress! + r * 2 * bw, count: 2 * bw)
+      }
+    }
+    for (plane, samples) in [(planes.u, u), (planes.v, v)] {
+      samples.withUnsafeBufferPointer { src in
+        for r in 0..<rh {
+          (plane + (rows.lowerBound + r) * planes.chromaWidth + blocks.lowerBound).update(from: src.baseAddress! + r * bw, count: bw)
+        }
+      }
+    }
   }
 }

@@ -313,7 +313,7 @@ import VideoOutput
     var sampleTimes: [Double] { (0...40).map { Double($0) / 40 } }
     var seen: [Int] = []
     func sample(_ frame: Pixmap) throws { seen.append(Int(frame[0, 0].r)) }
-    func prepare(_ frame: Pixmap, index: Int) throws -> PreparedFrame { PreparedFrame(nil) }
+    func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame { PreparedFrame(nil) }
     func consume(_ frame: PreparedFrame, index: Int) throws {}
     func finish() throws -> OutputSummary? { nil }
     func abort() {}

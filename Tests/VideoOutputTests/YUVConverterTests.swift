@@ -107,3 +107,51 @@ import VideoOutput
     }
   }
 }
+
+/// The tiled conversion (`bt709(_:cache:)`) reuses the samples of tiles
+/// whose digests it has seen; it must give exactly the whole-frame bytes.
+@Suite struct TiledYUVTests {
+  /// A frame of noise, cut into 64-pixel tiles whose digests are the
+  /// tiles' contents (as `TileRenderer` guarantees).
+  static func frame(width: Int, height: Int, seed: UInt64, changedTile: Int? = nil) -> RenderedFrame {
+    var state = seed
+    var p = Pixmap(width: width, height: height)
+    for y in 0..<height {
+      for x in 0..<width {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        let v = UInt32(truncatingIfNeeded: state >> 32)
+        p[x, y] = RGBA8(r: UInt8(v & 255), g: UInt8(v >> 8 & 255), b: UInt8(v >> 16 & 255), a: 255)
+      }
+    }
+    let columns = (width + 63) / 64, rows = (height + 63) / 64
+    var tiles: [Digest] = []
+    for r in 0..<rows {
+      for c in 0..<columns {
+        var d = Digester()
+        d.add(width); d.add(height); d.add(c); d.add(r)
+        var rect = PixelRect(x0: 64 * c, y0: 64 * r, x1: min(64 * c + 64, width), y1: min(64 * r + 64, height))
+        if r * columns + c == changedTile {
+          // This tile gets other pixels: a new digest.
+          d.add(99)
+          for y in rect.y0..<rect.y1 { for x in rect.x0..<rect.x1 { p[x, y] = RGBA8(r: 200, g: 10, b: UInt8(x & 255), a: 255) } }
+        }
+        rect = rect.intersection(PixelRect(width: width, height: height))
+        for y in rect.y0..<rect.y1 { for x in rect.x0..<rect.x1 { d.add(Int(p[x, y].r) << 16 | Int(p[x, y].g) << 8 | Int(p[x, y].b)) } }
+        tiles.append(d.digest)
+      }
+    }
+    return RenderedFrame(pixmap: p, tileSize: 64, columns: columns, rows: rows, tiles: tiles)
+  }
+
+  @Test(arguments: [(200, 130), (131, 67), (64, 64), (1, 1)])
+  func tiledConversionEqualsTheWholeFrame(width: Int, height: Int) {
+    let cache = DigestCache<YUVTile>(budget: 1 << 24)
+    let first = Self.frame(width: width, height: height, seed: 3)
+    #expect(YUVConverter.bt709(first, cache: cache) == YUVConverter.bt709(first.pixmap))
+    #expect(cache.bytes > 0)
+    // A second frame with one tile changed: the rest comes from the cache.
+    let second = Self.frame(width: width, height: height, seed: 3, changedTile: 0)
+    #expect(YUVConverter.bt709(second, cache: cache) == YUVConverter.bt709(second.pixmap))
+    #expect(YUVConverter.bt709(first, cache: cache) == YUVConverter.bt709(first.pixmap))
+  }
+}

@@ -1,0 +1,205 @@
+import Primitives
+import Synchronization
+
+/// A rendered frame and, for each of its tiles, the digest of what the tile
+/// shows: equal digests mean equal pixels, so later stages (the RGB → YUV
+/// conversion) can reuse their work tile by tile.
+public struct RenderedFrame: Sendable {
+  public var pixmap: Pixmap
+  /// The tile grid: tiles of `tileSize` pixels, row-major from the top left
+  /// (the last column and row may be smaller).
+  public var tileSize: Int
+  public var columns: Int
+  public var rows: Int
+  public var tiles: [Digest]
+
+  public init(pixmap: Pixmap, tileSize: Int, columns: Int, rows: Int, tiles: [Digest]) {
+    precondition(tiles.count == columns * rows, "one digest per tile")
+    self.pixmap = pixmap; self.tileSize = tileSize; self.columns = columns; self.rows = rows; self.tiles = tiles
+  }
+
+  /// The pixels of tile (column, row).
+  public func tileRect(column: Int, row: Int) -> PixelRect {
+    PixelRect(x0: column * tileSize, y0: row * tileSize, x1: min((column + 1) * tileSize, pixmap.width), y1: min((row + 1) * tileSize, pixmap.height))
+  }
+}
+
+/// Draws a `Recording` tile by tile: each tile is drawn on its own from
+/// the items over it, so its pixels are a function of those items alone, and
+/// a tile whose items are unchanged is copied from the cache instead.
+///
+/// Every frame is drawn this way, cached or not, so the bytes never depend
+/// on what happens to be in the cache (or on which thread filled it): a
+/// frame rendered alone, as `render still` does, equals the same frame in
+/// the middle of a video. In UI motion most of the picture stands still from
+/// one frame to the next; only the tiles under what moves are drawn again.
+public enum TileRenderer {
+  /// Tile edge in pixels (even, so a tile is whole 4:2:0 chroma blocks).
+  public static let tileSize = 64
+
+  public static func render(_ list: Recording, cache: TileCache? = nil) -> RenderedFrame {
+    precondition(list.isBalanced, "unbalanced beginLayer/endLayer or pushClip/popClip")
+    let w = list.frame.width, h = list.frame.height
+    let size = tileSize
+    let columns = (w + size - 1) / size, rows = (h + size - 1) / size
+    var digests: [Digest] = []
+    digests.reserveCapacity(columns * rows)
+    var bytes = [UInt8](unsafeUninitializedCapacity: 4 * w * h) { _, n in n = 4 * w * h }
+    var textures: [Int: Pixmap] = [:]
+    let items = list.items
+    let background = RGBA8(list.background)
+    var over: [Int] = []
+
+    for row in 0..<rows {
+      for column in 0..<columns {
+        let tile = PixelRect(x0: column * size, y0: row * size, x1: min((column + 1) * size, w), y1: min((row + 1) * size, h))
+        over.removeAll(keepingCapacity: true)
+        var d = Digester()
+        d.add(w); d.add(h); d.add(tile.x0); d.add(tile.y0); d.add(tile.x1); d.add(tile.y1)
+        d.add(UInt64(background.r) | UInt64(background.g) << 8 | UInt64(background.b) << 16 | UInt64(background.a) << 24)
+        for (i, item) in items.enumerated() where !item.bounds.intersection(tile).isEmpty {
+          over.append(i)
+          d.add(item.digest)
+          d.add(item.isTexture ? 1 : 0)
+        }
+        let digest = d.digest
+        digests.append(digest)
+
+        let pixels: [UInt8]
+        if let cached = cache?.tile(digest) {
+          pixels = cached
+        } else {
+          let canvas = Canvas(region: tile, background: list.background)
+          for i in over {
+            let item = items[i]
+            if item.isTexture {
+              let texture: Pixmap
+              if let t = textures[i] {
+                texture = t
+              } else {
+                texture = Self.texture(item, of: list, cache: cache)
+                textures[i] = texture
+              }
+              canvas.composite(texture, origin: (item.bounds.x0, item.bounds.y0))
+            } else {
+              canvas.replay(list.ops[item.ops])
+            }
+          }
+          pixels = canvas.pixmap.bytes
+          cache?.store(tile: pixels, for: digest)
+        }
+        // Into the frame, row by row.
+        let tw = tile.width
+        bytes.withUnsafeMutableBufferPointer { frame in
+          pixels.withUnsafeBufferPointer { src in
+            for y in 0..<tile.height {
+              (frame.baseAddress! + 4 * ((tile.y0 + y) * w + tile.x0)).update(from: src.baseAddress! + 4 * y * tw, count: 4 * tw)
+            }
+          }
+        }
+      }
+    }
+    return RenderedFrame(pixmap: Pixmap(width: w, height: h, bytes: bytes), tileSize: size, columns: columns, rows: rows, tiles: digests)
+  }
+
+  /// A layer with effects, drawn alone over transparency across its whole
+  /// bounds in the frame (content within the blur's reach outside the frame
+  /// still bleeds in): the image the tiles composite.
+  static func texture(_ item: Recording.Item, of list: Recording, cache: TileCache?) -> Pixmap {
+    var d = Digester()
+    d.add(item.digest); d.add(item.bounds.x0); d.add(item.bounds.y0); d.add(item.bounds.x1); d.add(item.bounds.y1)
+    let key = d.digest
+    if let cached = cache?.texture(key) { return cached }
+    let canvas = Canvas(region: item.bounds)
+    canvas.replay(list.ops[item.ops])
+    let texture = canvas.pixmap
+    cache?.store(texture: texture, for: key)
+    return texture
+  }
+}
+
+/// Values keyed by digest, shared between threads, in two generations: a
+/// value is stored in the young one, and one found in the old one moves to
+/// the young one; when the young one fills half the budget it becomes the
+/// old one and the old one is dropped. What was used in the last half
+/// budget's worth of stores stays; memory never exceeds the budget, however
+/// long the render; every operation is O(1) under a short lock.
+///
+/// A cached value must be a function of its key alone: what the cache holds
+/// then changes how fast a frame is made, never its bytes.
+public final class DigestCache<Value: Sendable>: Sendable {
+  struct Generation {
+    var entries: [Digest: (value: Value, bytes: Int)] = [:]
+    var bytes = 0
+  }
+  struct Store {
+    var young = Generation()
+    var old = Generation()
+  }
+  private let store = Mutex(Store())
+  /// The most bytes held: each generation holds at most half (a value
+  /// larger than a quarter of the budget is not kept).
+  public let budget: Int
+
+  public init(budget: Int) { self.budget = budget }
+
+  public func value(for key: Digest) -> Value? {
+    store.withLock { s in
+      if let e = s.young.entries[key] { return e.value }
+      guard let e = s.old.entries.removeValue(forKey: key) else { return nil }
+      s.old.bytes -= e.bytes
+      s.young.entries[key] = e
+      s.young.bytes += e.bytes
+      return e.value
+    }
+  }
+
+  public func store(_ value: Value, bytes n: Int, for key: Digest) {
+    let half = budget / 2
+    guard n <= budget / 4 else { return }
+    // The dropped generation is released after the lock.
+    let dropped: Generation? = store.withLock { s in
+      guard s.young.entries[key] == nil, s.old.entries[key] == nil else { return nil }
+      var old: Generation?
+      if s.young.bytes + n > half {
+        old = s.old
+        s.old = s.young
+        s.young = Generation()
+      }
+      s.young.entries[key] = (value, n)
+      s.young.bytes += n
+      return old
+    }
+    _ = dropped
+  }
+
+  /// Bytes held now.
+  public var bytes: Int { store.withLock { $0.young.bytes + $0.old.bytes } }
+}
+
+/// Tiles and effect textures from earlier frames, shared by the threads
+/// rendering a video.
+public final class TileCache: Sendable {
+  let tiles: DigestCache<[UInt8]>
+  let textures: DigestCache<Pixmap>
+
+  /// Budgets in bytes for tiles and for effect textures.
+  public init(tileBytes: Int, textureBytes: Int) {
+    tiles = DigestCache(budget: tileBytes)
+    textures = DigestCache(budget: textureBytes)
+  }
+
+  /// Budgets for frames of `width × height`: four frames of tiles, two of textures.
+  public convenience init(width: Int, height: Int) {
+    let frame = 4 * width * height
+    self.init(tileBytes: max(4 * frame, 1 << 22), textureBytes: max(2 * frame, 1 << 22))
+  }
+
+  func tile(_ key: Digest) -> [UInt8]? { tiles.value(for: key) }
+  func store(tile: [UInt8], for key: Digest) { tiles.store(tile, bytes: tile.count, for: key) }
+  func texture(_ key: Digest) -> Pixmap? { textures.value(for: key) }
+  func store(texture: Pixmap, for key: Digest) { textures.store(texture, bytes: texture.bytes.count, for: key) }
+
+  /// Bytes held (tiles, textures).
+  public var bytesHeld: (tiles: Int, textures: Int) { (tiles.bytes, textures.bytes) }
+}

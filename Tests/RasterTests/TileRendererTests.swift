@@ -1,0 +1,154 @@
+import Primitives
+import Testing
+
+@testable import Raster
+
+/// A scene of things crossing tile seams (the tiles are 64 px): shapes, a
+/// stroke, a gradient, a clipped group, a translucent group, a shadowed and
+/// a blurred layer. `shift` moves the small circle only.
+private func draw(into c: Recording, shift: Double = 0) {
+  c.fill(.circle(in: Rect(x: 40.3, y: 20.7, width: 90, height: 90)), paint: .color(Color(red: 1, green: 0.2, blue: 0.1, alpha: 1)))
+  c.fill(.circle(in: Rect(x: 150.25 + shift, y: 100, width: 20, height: 20)), paint: .color(Color(red: 0, green: 0, blue: 0.5, alpha: 0.8)))
+  c.stroke(.rect(Rect(x: 10.5, y: 120.5, width: 180, height: 40)), style: StrokeStyle(width: 3), paint: .color(.black))
+  c.fill(
+    .rect(Rect(x: 0, y: 170, width: 200, height: 30)),
+    paint: .shader(LinearGradientShader(start: Point(0, 0), end: Point(200, 0), stops: [
+      GradientStop(offset: 0, color: Color(red: 0, green: 0.5, blue: 1, alpha: 1).premultiplied),
+      GradientStop(offset: 1, color: Color(red: 1, green: 0.5, blue: 0, alpha: 0.5).premultiplied),
+    ])))
+  c.pushClip(.roundedRect(Rect(x: 100, y: 10, width: 90, height: 70), cornerRadius: 12))
+  c.fill(.rect(Rect(x: 90, y: 0, width: 60, height: 100)), paint: .color(Color(red: 0.2, green: 0.8, blue: 0.2, alpha: 1)))
+  c.popClip()
+  c.beginLayer(bounds: Rect(x: 60, y: 60, width: 80, height: 50), opacity: 0.5)
+  c.fill(.rect(Rect(x: 60, y: 60, width: 80, height: 50)), paint: .color(.white))
+  c.fill(.circle(in: Rect(x: 80, y: 65, width: 40, height: 40)), paint: .color(.black))
+  c.endLayer()
+  c.beginLayer(
+    bounds: Rect(x: 20, y: 130, width: 60, height: 30), opacity: 1,
+    effects: LayerEffects(shadow: (Color(red: 0, green: 0, blue: 0, alpha: 0.4).premultiplied, 6, Vector2(0, 3))))
+  c.fill(.roundedRect(Rect(x: 20, y: 130, width: 60, height: 30), cornerRadius: 8), paint: .color(.white))
+  c.endLayer()
+  c.beginLayer(bounds: Rect(x: 120, y: 40, width: 50, height: 50), opacity: 1, effects: LayerEffects(blur: 20))
+  c.fill(.circle(in: Rect(x: 120, y: 40, width: 50, height: 50)), paint: .color(Color(red: 1, green: 1, blue: 1, alpha: 0.6)))
+  c.endLayer()
+}
+
+private func recording(shift: Double = 0) -> Recording {
+  let r = Recording(width: 200, height: 200, background: Color(red: 0.95, green: 0.95, blue: 0.97, alpha: 1).premultiplied)
+  draw(into: r, shift: shift)
+  return r
+}
+
+@Suite struct TileRendererTests {
+  @Test func tilesMatchDrawingTheWholeFrameAtOnce() {
+    // The same calls on one Canvas over the whole frame. Tiles differ only
+    // where sums are taken in another order: a coverage sum starting at a
+    // tile's edge, a layer composited onto transparency before the frame.
+    let canvas = Canvas(width: 200, height: 200, background: Color(red: 0.95, green: 0.95, blue: 0.97, alpha: 1).premultiplied)
+    let whole = Recording(width: 200, height: 200)
+    draw(into: whole)
+    canvas.replay(whole.ops[...])
+    let direct = canvas.pixmap
+    let tiled = TileRenderer.render(recording()).pixmap
+    var worst = 0, differing = 0
+    for i in 0..<direct.bytes.count {
+      let d = abs(Int(direct.bytes[i]) - Int(tiled.bytes[i]))
+      worst = max(worst, d)
+      if d > 0 { differing += 1 }
+    }
+    #expect(worst <= 2, "largest difference \(worst) levels")
+    #expect(differing < direct.bytes.count / 100, "\(differing) channels differ")
+  }
+
+  @Test func theCacheNeverChangesTheBytes() {
+    let alone = TileRenderer.render(recording()).pixmap
+    let cache = TileCache(tileBytes: 1 << 22, textureBytes: 1 << 22)
+    let first = TileRenderer.render(recording(), cache: cache)
+    _ = TileRenderer.render(recording(shift: 7.5), cache: cache)
+    let again = TileRenderer.render(recording(), cache: cache)
+    #expect(first.pixmap == alone && again.pixmap == alone)
+    #expect(first.tiles == again.tiles)
+    #expect(cache.bytesHeld.tiles > 0 && cache.bytesHeld.textures > 0)
+    // The cache is consulted: a tile planted under the first tile's digest shows.
+    let planted = TileCache(tileBytes: 1 << 22, textureBytes: 1 << 22)
+    planted.store(tile: [UInt8](repeating: 7, count: 64 * 64 * 4), for: first.tiles[0])
+    let shown = TileRenderer.render(recording(), cache: planted).pixmap
+    #expect(shown[0, 0] == RGBA8(r: 7, g: 7, b: 7, a: 7) && shown[64, 0] == alone[64, 0])
+  }
+
+  @Test func movingOneShapeChangesOnlyTheTilesUnderIt() {
+    // The small circle covers pixels x 150…170, y 100…120: tile column 2
+    // (x 128…191), row 1 (y 64…127); 20 px to the right it is still there.
+    let before = TileRenderer.render(recording())
+    let after = TileRenderer.render(recording(shift: 20))
+    #expect(before.columns == 4 && before.rows == 4)
+    var changed: [Int] = []
+    for i in 0..<before.tiles.count where before.tiles[i] != after.tiles[i] { changed.append(i) }
+    #expect(changed == [1 * 4 + 2], "\(changed)")
+    // Pixels outside the changed tiles are equal.
+    for i in 0..<before.tiles.count where !changed.contains(i) {
+      let r = before.tileRect(column: i % 4, row: i / 4)
+      for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { #expect(before.pixmap[x, y] == after.pixmap[x, y]) } }
+    }
+  }
+
+  @Test func movesBelowTheRecordingPrecisionDoNotChangeTheDigests() {
+    // Points are kept to 1/1024 px: a spring's last millionths of a pixel
+    // leave the frame (and the cache's view of it) unchanged.
+    #expect(TileRenderer.render(recording(shift: 1e-6)).tiles == TileRenderer.render(recording()).tiles)
+    #expect(TileRenderer.render(recording(shift: 1.0 / 512)).tiles != TileRenderer.render(recording()).tiles)
+  }
+
+  @Test func theOverBlendEqualsTheWeightedBlendAtFullWeight() {
+    // Every source alpha, colours from 0 to alpha, over assorted pixels.
+    var state: UInt64 = 1
+    func next() -> UInt8 {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      return UInt8(truncatingIfNeeded: state >> 56)
+    }
+    var source: [UInt8] = [], target: [UInt8] = []
+    for a in 0...255 {
+      for _ in 0..<64 {
+        let c = { UInt8(Int(next()) * a / 255) }
+        source += [c(), c(), c(), UInt8(a)]
+        let da = next()
+        let dc = { UInt8(Int(next()) * Int(da) / 255) }
+        target += [dc(), dc(), dc(), da]
+      }
+    }
+    let n = source.count / 4
+    var fast = target, reference = target
+    let weights = [UInt8](repeating: 255, count: n)
+    source.withUnsafeBytes { s in
+      fast.withUnsafeMutableBytes { d in Compositor.blendOverRow(s.baseAddress!, into: d.baseAddress!, count: n) }
+    }
+    source.withUnsafeBufferPointer { s in
+      reference.withUnsafeMutableBufferPointer { d in
+        weights.withUnsafeBufferPointer { w in
+          Compositor.blendPremultipliedRow(s.baseAddress!, weights: w.baseAddress!, into: d.baseAddress!, count: n)
+        }
+      }
+    }
+    #expect(fast == reference)
+  }
+
+  @Test func theDigestCacheStaysWithinItsBudgetAndKeepsWhatIsInUse() {
+    let cache = DigestCache<[UInt8]>(budget: 1000)
+    func key(_ i: Int) -> Digest {
+      var d = Digester()
+      d.add(i)
+      return d.digest
+    }
+    for i in 0..<500 {
+      cache.store([UInt8(i & 255)], bytes: 10, for: key(i))
+      // Entry 0 is looked up after every store: it is never dropped.
+      #expect(cache.value(for: key(0)) == [0])
+      #expect(cache.bytes <= 1000)
+    }
+    #expect(cache.value(for: key(499)) == [UInt8(499 & 255)])
+    #expect(cache.value(for: key(1)) == nil)
+    // Too large for the cache: not kept.
+    cache.store([1], bytes: 251, for: key(1000))
+    #expect(cache.value(for: key(1000)) == nil)
+  }
+}
