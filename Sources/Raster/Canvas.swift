@@ -143,10 +143,14 @@ public final class Canvas {
   }
 
   /// Composites a finished image (premultiplied, its top-left pixel at
-  /// device `origin`) source-over, under the clip.
-  func composite(_ image: Pixmap, origin: (x: Int, y: Int)) {
+  /// device `origin`) source-over, under the clip; `shift` moves it further
+  /// right and down by a fraction of a pixel, in 1/16 px (bilinearly).
+  func composite(_ image: Pixmap, origin: (x: Int, y: Int), shift: (x: Int, y: Int) = (0, 0)) {
     let top = targets.count - 1
-    if clips[clips.count - 1] == nil {
+    if shift != (0, 0) {
+      precondition(clips[clips.count - 1] == nil, "a shifted image is composited unclipped")
+      Compositor.blendShiftedImage(image, origin: origin, shift: shift, into: &targets[top].pixmap, targetOrigin: targets[top].origin)
+    } else if clips[clips.count - 1] == nil {
       Compositor.blendImage(image, origin: origin, into: &targets[top].pixmap, targetOrigin: targets[top].origin)
     } else {
       Compositor.blendLayer(
@@ -154,8 +158,9 @@ public final class Canvas {
     }
   }
 
-  /// Composites the current layer into its parent.
-  public func endLayer() {
+  /// Composites the current layer into its parent; with `shadowOnly`, only
+  /// its shadow (the content is drawn separately).
+  public func endLayer(shadowOnly: Bool = false) {
     precondition(targets.count > 1, "endLayer without beginLayer")
     clips.removeLast()
     let layer = targets.removeLast()
@@ -171,6 +176,7 @@ public final class Canvas {
         mask, paint: .solid(shadow.color.clamped * min(max(layer.opacity, 0), 1)), clip: clip,
         into: &targets[parent].pixmap, origin: targets[parent].origin)
     }
+    if shadowOnly { return }
     Compositor.blendLayer(
       content, origin: layer.origin, opacity: layer.opacity, clip: clip, into: &targets[parent].pixmap,
       targetOrigin: targets[parent].origin)

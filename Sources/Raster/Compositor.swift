@@ -217,12 +217,89 @@ enum Compositor {
     }
   }
 
+  /// Composites an image moved right and down by `shift` sixteenths of a
+  /// pixel (0…15 each) past `origin`: each output pixel is the bilinear
+  /// blend of the four image pixels it overlaps (transparent outside the
+  /// image), in integers (weights summing to 256, rounded once), so colour
+  /// ≤ alpha is kept; then over the target. Four pixels at a time in 16-bit
+  /// lanes.
+  static func blendShiftedImage(
+    _ image: Pixmap, origin: (x: Int, y: Int), shift: (x: Int, y: Int), into pixmap: inout Pixmap, targetOrigin: (x: Int, y: Int)
+  ) {
+    precondition((0...15).contains(shift.x) && (0...15).contains(shift.y))
+    let w = image.width, h = image.height
+    let area = PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + w + 1, y1: origin.y + h + 1)
+      .intersection(PixelRect(x0: targetOrigin.x, y0: targetOrigin.y, x1: targetOrigin.x + pixmap.width, y1: targetOrigin.y + pixmap.height))
+    guard !area.isEmpty, w > 0, h > 0 else { return }
+    let fx = UInt16(shift.x), fy = UInt16(shift.y)
+    let width = pixmap.width
+    // The image columns the area reads: c0 − 1 … c1 − 1 (those outside the
+    // image are zero), as 16-bit channels, vertically blended, one pixel of
+    // zeros first; rounded up to whole groups of four.
+    let c0 = area.x0 - origin.x, c1 = area.x1 - origin.x
+    let count = c1 - c0 + 1
+    let groups = (count + 3) / 4
+    var column = [UInt16](repeating: 0, count: 16 * (groups + 1))
+    var out = [UInt8](repeating: 0, count: 16 * (groups + 1))
+    pixmap.bytes.withUnsafeMutableBytes { dst in
+      image.bytes.withUnsafeBytes { src in
+        column.withUnsafeMutableBytes { v in
+          out.withUnsafeMutableBytes { o in
+            let s = src.baseAddress!, vp = v.baseAddress!
+            let wx = SIMD16<UInt16>(repeating: fx), wx1 = SIMD16<UInt16>(repeating: 16 &- fx)
+            let half = SIMD16<UInt16>(repeating: 128)
+            for y in area.y0..<area.y1 {
+              let j = y - origin.y
+              // Vertical: v[k] for image column c0 − 1 + k, k in 0..<count.
+              for k in 0..<count {
+                let c = c0 - 1 + k
+                var below = SIMD4<UInt16>.zero, above = SIMD4<UInt16>.zero
+                if c >= 0 && c < w {
+                  if j < h { below = SIMD4<UInt16>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: 4 * (j * w + c), as: SIMD4<UInt8>.self)) }
+                  if j > 0 { above = SIMD4<UInt16>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: 4 * ((j - 1) * w + c), as: SIMD4<UInt8>.self)) }
+                }
+                vp.storeBytes(of: (16 &- fy) &* below &+ fy &* above, toByteOffset: 8 * k, as: SIMD4<UInt16>.self)
+              }
+              // Horizontal, four output pixels at a time: out[x] = (16 − fx)·v[x + 1] + fx·v[x].
+              for g in 0..<groups {
+                let left = vp.loadUnaligned(fromByteOffset: 32 * g, as: SIMD16<UInt16>.self)
+                let right = vp.loadUnaligned(fromByteOffset: 32 * g + 8, as: SIMD16<UInt16>.self)
+                let sum = (wx1 &* right &+ wx &* left &+ half) &>> 8
+                o.storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: sum), toByteOffset: 16 * g, as: SIMD16<UInt8>.self)
+              }
+              let d = dst.baseAddress! + 4 * ((y - targetOrigin.y) * width + (area.x0 - targetOrigin.x))
+              blendOverRow(UnsafeRawPointer(o.baseAddress!), into: d, count: area.width)
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// `dst = src + dst·(1 − src.a)` with `mul255`'s rounding, for pixels
   /// whose colour ≤ alpha (so no channel can exceed 255 and carry into the
   /// next): red and blue, then green and alpha, in one 32-bit word each.
   @inline(__always)
   static func blendOverRow(_ s: UnsafeRawPointer, into d: UnsafeMutableRawPointer, count: Int) {
-    for i in 0..<count {
+    // Eight pixels at a time, in the lanes of a vector: the same arithmetic
+    // without the branches (alpha 0 gives keep 255, and mul255(c, 255) = c;
+    // alpha 255 gives keep 0 and the source itself).
+    var i = 0
+    let low = SIMD8<UInt32>(repeating: 0x00FF_00FF), high = SIMD8<UInt32>(repeating: 0xFF00_FF00)
+    let round = SIMD8<UInt32>(repeating: 0x0080_0080), full = SIMD8<UInt32>(repeating: 255)
+    while i + 8 <= count {
+      let sp = s.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+      let dp = d.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+      let keep = full &- (sp &>> 24)
+      var rb = (dp & low) &* keep &+ round
+      rb = ((rb &+ ((rb &>> 8) & low)) &>> 8) & low
+      var ga = ((dp &>> 8) & low) &* keep &+ round
+      ga = (ga &+ ((ga &>> 8) & low)) & high
+      d.storeBytes(of: sp &+ (rb | ga), toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+      i += 8
+    }
+    while i < count {
+      defer { i += 1 }
       let sp = UInt32(littleEndian: s.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
       let sa = sp >> 24
       if sa == 0 { continue }

@@ -16,24 +16,57 @@ import Primitives
 /// item carries the pixels it can touch and a digest of everything that
 /// decides them, so a tile's pixels are known to be unchanged when the
 /// digests of the items over it are.
+///
+/// A layer with a blur or a shadow becomes a texture, drawn once per frame
+/// rather than by every tile it reaches. A shadowed layer without blur is
+/// split in two: its shadow (the texture) and its content (drawn by the
+/// tiles, sharp as ever). A texture whose every pixel is blurred by σ ≥ 8
+/// px and whose paints are solid colours is drawn relative to its first
+/// shape's origin and cached under that relative digest: moved, it is the
+/// same texture, composited at its new place to the nearest 1/16 px with a
+/// bilinear shift for the fraction (the place is off by at most 1/32 px,
+/// which moves a blur of σ ≥ 8 by under 0.4 of a level; the shift widens
+/// it by under 0.4%), so a moving card's shadow or a drifting glow is
+/// blurred once, not every frame.
 public final class Recording {
+  /// A shape in its own place: its outline flattened by the transform
+  /// without its translation, and the translation. Inside a layer that may
+  /// become a moving texture, so that the shape moved is the same shape.
+  struct Local {
+    var polylines: [Polyline]
+    var origin: Point
+  }
+
   enum Op {
-    case fill([Polyline], FillRule, Paint)
-    case pushClip([Polyline], FillRule)
+    case fill([Polyline], FillRule, Paint, Local?)
+    case pushClip([Polyline], FillRule, Local?)
     case popClip
+    /// The group's bounds (device pixels, before its effects' spread).
     case beginLayer(Rect, opacity: Double, LayerEffects)
     case endLayer
+    /// Ends a layer compositing its shadow only (its content is drawn by
+    /// the next item).
+    case endShadow
+  }
+
+  enum Kind: Equatable {
+    /// Drawn by every tile it covers.
+    case tiles
+    /// Drawn once per frame over its bounds, composited by the tiles.
+    case texture
+    /// Drawn once for every place, its ops moved by −anchor, over `area`
+    /// (pixels relative to the anchor); composited with its top-left
+    /// pixel at `area`'s origin + anchor.
+    case movingTexture(anchor: Point, area: PixelRect)
   }
 
   struct Item {
     var ops: Range<Int>
     /// The device pixels the item can change (within the frame).
     var bounds: PixelRect
+    /// Of the ops as drawn; for a moving texture, of the ops relative to its anchor.
     var digest: Digest
-    /// A layer with a blur or a shadow: drawn once per frame into a texture
-    /// (cached by digest) that the tiles composite, since every tile would
-    /// otherwise blur the whole neighbourhood it can see.
-    var isTexture: Bool
+    var kind: Kind
   }
 
   /// The frame: device pixels (0, 0)–(width, height).
@@ -48,9 +81,10 @@ public final class Recording {
   // The item being recorded.
   private var depth = 0
   private var start = 0
-  private var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-  private var digester = Digester()
-  private var isTexture = false
+  /// Its pixels: a fill's, a clip's, or a layer's (with its effects' spread).
+  private var area = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+  /// The union of the pixels its fills can touch.
+  private var ink = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
 
   public init(width: Int, height: Int, background: PremultipliedColor = .clear) {
     frame = PixelRect(width: width, height: height)
@@ -60,16 +94,22 @@ public final class Recording {
   // MARK: Recording (Canvas's drawing calls)
 
   public func fill(_ path: Path, transform: AffineTransform = .identity, paint: Paint, rule: FillRule = .nonZero) {
-    fill(path.flattened(tolerance: tolerance, transform: transform), rule: rule, paint: paint)
+    let local = inEffectLayer ? Local(polylines: Self.snapped(path.flattened(tolerance: tolerance, transform: transform.linear)), origin: transform.origin) : nil
+    fill(path.flattened(tolerance: tolerance, transform: transform), rule: rule, paint: paint, local: local)
   }
 
   public func stroke(_ path: Path, transform: AffineTransform = .identity, style: StrokeStyle, paint: Paint) {
     let scale = max(transform.maximumScale, 1e-12)
     let outline = Stroker.outline(of: path, style: style, tolerance: tolerance / scale)
-    fill(outline.map { Polyline(points: $0.map(transform.apply), isClosed: true) }, rule: .nonZero, paint: paint)
+    let local = inEffectLayer
+      ? Local(polylines: Self.snapped(outline.map { Polyline(points: $0.map(transform.linear.apply), isClosed: true) }), origin: transform.origin) : nil
+    fill(outline.map { Polyline(points: $0.map(transform.apply), isClosed: true) }, rule: .nonZero, paint: paint, local: local)
   }
 
-  func fill(_ polylines: [Polyline], rule: FillRule, paint: Paint) {
+  /// True inside a top-level layer with a blur or a shadow.
+  private var inEffectLayer = false
+
+  func fill(_ polylines: [Polyline], rule: FillRule, paint: Paint, local: Local? = nil) {
     var paint = paint
     if case .solid(let c) = paint {
       let bytes = RGBA8(c)
@@ -77,31 +117,24 @@ public final class Recording {
       paint = .solid(bytes.premultipliedColor)
     }
     let polylines = Self.snapped(polylines)
-    let area = Self.pixels(of: polylines)
-    guard !area.isEmpty else { return }
-    open(area)
-    digester.add(1)
-    add(polylines, rule)
-    switch paint {
-    case .solid(let c): digester.add(0); digester.add(c)
-    case .shader(let s): digester.add(1); s.digest(into: &digester)
-    }
-    ops.append(.fill(polylines, rule, paint))
+    let pixels = Self.pixels(of: polylines)
+    guard !pixels.isEmpty else { return }
+    open(pixels)
+    ink = ink.union(pixels)
+    ops.append(.fill(polylines, rule, paint, local))
     close()
   }
 
   public func pushClip(_ path: Path, transform: AffineTransform = .identity, rule: FillRule = .nonZero) {
     let polylines = Self.snapped(path.flattened(tolerance: tolerance, transform: transform))
+    let local = inEffectLayer ? Local(polylines: Self.snapped(path.flattened(tolerance: tolerance, transform: transform.linear)), origin: transform.origin) : nil
     open(Self.pixels(of: polylines))
-    digester.add(2)
-    add(polylines, rule)
-    ops.append(.pushClip(polylines, rule))
+    ops.append(.pushClip(polylines, rule, local))
     depth += 1
   }
 
   public func popClip() {
     precondition(depth > 0, "popClip without pushClip")
-    digester.add(3)
     ops.append(.popClip)
     depth -= 1
     close()
@@ -110,69 +143,130 @@ public final class Recording {
   /// As `Canvas.beginLayer`: the group's device bounds, without the spread
   /// of its effects.
   public func beginLayer(bounds: Rect, opacity: Double = 1, effects: LayerEffects = LayerEffects()) {
-    // Canvas uses the pixels the bounds cover, and the opacity as a byte.
-    let bounds = PixelRect(covering: bounds).rect
+    // Canvas uses the opacity as a byte.
     let opacity = (min(max(opacity, 0), 1) * 255).rounded() / 255
     var effects = effects
     effects.blur = Self.snap(effects.blur)
     if let s = effects.shadow {
       effects.shadow = (RGBA8(s.color).premultipliedColor, Self.snap(s.sigma), Vector2(Self.snap(s.offset.x), Self.snap(s.offset.y)))
     }
-    let spread = effects.spread
-    var area = PixelRect(covering: bounds)
-    area = PixelRect(x0: area.x0 - spread.left, y0: area.y0 - spread.top, x1: area.x1 + spread.right, y1: area.y1 + spread.bottom)
-    let topLevel = depth == 0
-    open(area)
-    if topLevel { isTexture = effects.blur > 0 || effects.shadow != nil }
-    digester.add(4)
-    digester.add(bounds.minX); digester.add(bounds.minY); digester.add(bounds.maxX); digester.add(bounds.maxY)
-    digester.add(opacity)
-    digester.add(effects.blur)
-    if let s = effects.shadow {
-      digester.add(1); digester.add(s.color); digester.add(s.sigma); digester.add(s.offset.x); digester.add(s.offset.y)
-    } else {
-      digester.add(0)
-    }
+    let bounds = Rect(
+      x: Self.snap(bounds.minX), y: Self.snap(bounds.minY), width: Self.snap(bounds.maxX) - Self.snap(bounds.minX),
+      height: Self.snap(bounds.maxY) - Self.snap(bounds.minY))
+    if depth == 0 { inEffectLayer = effects.blur > 0 || effects.shadow != nil }
+    open(Self.layerArea(bounds, effects))
     ops.append(.beginLayer(bounds, opacity: opacity, effects))
     depth += 1
   }
 
   public func endLayer() {
     precondition(depth > 0, "endLayer without beginLayer")
-    digester.add(5)
     ops.append(.endLayer)
     depth -= 1
     close()
   }
 
-  /// Starts an item at top level (its bounds are those of its first call:
-  /// a layer or a clip bounds everything inside it).
-  private func open(_ area: PixelRect) {
+  /// The pixels a layer's offscreen covers (as `Canvas.beginLayer` sizes it).
+  static func layerArea(_ bounds: Rect, _ effects: LayerEffects) -> PixelRect {
+    let spread = effects.spread
+    let a = PixelRect(covering: bounds)
+    return PixelRect(x0: a.x0 - spread.left, y0: a.y0 - spread.top, x1: a.x1 + spread.right, y1: a.y1 + spread.bottom)
+  }
+
+  /// Starts an item at top level.
+  private func open(_ pixels: PixelRect) {
     guard depth == 0 else { return }
     start = ops.count
-    bounds = area.intersection(frame)
-    digester = Digester()
-    isTexture = false
+    area = pixels
+    ink = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
   }
 
   /// Ends the item when back at top level; an item that cannot touch the
   /// frame is dropped.
   private func close() {
     guard depth == 0 else { return }
-    if bounds.isEmpty {
-      ops.removeSubrange(start...)
+    inEffectLayer = false
+    let range = start..<ops.count
+    guard !area.intersection(frame).isEmpty else {
+      ops.removeSubrange(range)
+      return
+    }
+    guard case .beginLayer(let bounds, let opacity, let effects) = ops[start], effects.blur > 0 || effects.shadow != nil else {
+      items.append(Item(ops: range, bounds: area.intersection(frame), digest: Self.digest(ops[range]), kind: .tiles))
+      return
+    }
+    if effects.blur == 0 {
+      // The shadow alone, then the content: as a group if it is translucent.
+      ops[range.upperBound - 1] = .endShadow
+      items.append(texture(range, blurredBy: effects.shadow!.sigma))
+      let inner = ops[(range.lowerBound + 1)..<(range.upperBound - 1)]
+      let contentStart = ops.count
+      if opacity < 1 {
+        ops.append(.beginLayer(bounds, opacity: opacity, LayerEffects()))
+        ops.append(contentsOf: inner)
+        ops.append(.endLayer)
+      } else {
+        ops.append(contentsOf: inner)
+      }
+      let content = contentStart..<ops.count
+      let pixels = opacity < 1 ? PixelRect(covering: bounds) : ink
+      if !content.isEmpty && !pixels.intersection(frame).isEmpty {
+        items.append(Item(ops: content, bounds: pixels.intersection(frame), digest: Self.digest(ops[content]), kind: .tiles))
+      }
     } else {
-      items.append(Item(ops: start..<ops.count, bounds: bounds, digest: digester.digest, isTexture: isTexture))
+      items.append(texture(range, blurredBy: min(effects.blur, effects.shadow.map { $0.sigma + effects.blur } ?? .infinity)))
     }
   }
 
-  private func add(_ polylines: [Polyline], _ rule: FillRule) {
-    digester.add(rule == .nonZero ? 0 : 1)
-    digester.add(polylines.count)
-    for line in polylines {
-      digester.add(line.points.count)
-      for p in line.points { digester.add(p) }
+  /// The item for a layer drawn as a texture whose every pixel is blurred by
+  /// at least `sigma`: moving if it can be (see the type's notes).
+  private func texture(_ range: Range<Int>, blurredBy sigma: Double) -> Item {
+    let absolute = Item(ops: range, bounds: area.intersection(frame), digest: Self.digest(ops[range]), kind: .texture)
+    guard sigma >= 8, case .beginLayer(let bounds, _, let effects) = ops[range.lowerBound],
+      let anchor = ops[range].lazy.compactMap({ op -> Point? in
+        if case .fill(_, _, _, let local) = op { return local?.origin }
+        return nil
+      }).first,
+      let relative = Self.relative(ops[range], to: anchor)
+    else { return absolute }
+    let area = Self.layerArea(bounds.moved(Vector2(-anchor.x, -anchor.y)), effects)
+    // A texture much larger than the frame is drawn where it shows only.
+    guard area.width * area.height <= 4 * frame.width * frame.height else { return absolute }
+    var d = Digester()
+    d.add(0x6D6F_7669_6E67 as UInt64)
+    d.add(Self.digest(relative[...]))
+    // Where it lands: whole pixels of the anchor, and one more for the shift.
+    let nx = Int(anchor.x.rounded(.down)), ny = Int(anchor.y.rounded(.down))
+    let pixels = PixelRect(x0: area.x0 + nx, y0: area.y0 + ny, x1: area.x1 + nx + 1, y1: area.y1 + ny + 1)
+    return Item(ops: range, bounds: pixels.intersection(frame), digest: d.digest, kind: .movingTexture(anchor: anchor, area: area))
+  }
+
+  /// The ops of a texture relative to `anchor`: each shape's own outline at
+  /// its translation minus the anchor (to 1/1024 px), bounds moved alike;
+  /// nil when a shape has no local form or paints with a shader (whose
+  /// colours are tied to the frame).
+  static func relative(_ ops: ArraySlice<Op>, to anchor: Point) -> [Op]? {
+    func place(_ local: Local) -> [Polyline] {
+      let dx = snap(local.origin.x - anchor.x), dy = snap(local.origin.y - anchor.y)
+      return local.polylines.map { Polyline(points: $0.points.map { Point($0.x + dx, $0.y + dy) }, isClosed: $0.isClosed) }
     }
+    var out: [Op] = []
+    out.reserveCapacity(ops.count)
+    for op in ops {
+      switch op {
+      case .fill(_, let rule, let paint, let local):
+        guard let local, case .solid = paint else { return nil }
+        out.append(.fill(place(local), rule, paint, nil))
+      case .pushClip(_, let rule, let local):
+        guard let local else { return nil }
+        out.append(.pushClip(place(local), rule, nil))
+      case .beginLayer(let bounds, let opacity, let effects):
+        out.append(.beginLayer(bounds.moved(Vector2(-anchor.x, -anchor.y)), opacity: opacity, effects))
+      default:
+        out.append(op)
+      }
+    }
+    return out
   }
 
   /// `x` to the nearest 1/1024 (non-finite values kept).
@@ -198,21 +292,80 @@ public final class Recording {
     return PixelRect(covering: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
   }
 
+  /// Everything that decides what `ops` draw. A layer's bounds count by the
+  /// pixels they cover, as that is all Canvas uses of them.
+  static func digest(_ ops: ArraySlice<Op>) -> Digest {
+    var d = Digester()
+    func add(_ polylines: [Polyline], _ rule: FillRule) {
+      d.add(rule == .nonZero ? 0 : 1)
+      d.add(polylines.count)
+      for line in polylines {
+        d.add(line.points.count)
+        for p in line.points { d.add(p) }
+      }
+    }
+    for op in ops {
+      switch op {
+      case .fill(let polylines, let rule, let paint, _):
+        d.add(1)
+        add(polylines, rule)
+        switch paint {
+        case .solid(let c): d.add(0); d.add(c)
+        case .shader(let s): d.add(1); s.digest(into: &d)
+        }
+      case .pushClip(let polylines, let rule, _):
+        d.add(2)
+        add(polylines, rule)
+      case .popClip:
+        d.add(3)
+      case .beginLayer(let bounds, let opacity, let effects):
+        d.add(4)
+        let b = PixelRect(covering: bounds)
+        d.add(b.x0); d.add(b.y0); d.add(b.x1); d.add(b.y1)
+        d.add(opacity)
+        d.add(effects.blur)
+        if let s = effects.shadow {
+          d.add(1); d.add(s.color); d.add(s.sigma); d.add(s.offset.x); d.add(s.offset.y)
+        } else {
+          d.add(0)
+        }
+      case .endLayer:
+        d.add(5)
+      case .endShadow:
+        d.add(6)
+      }
+    }
+    return d.digest
+  }
+
   /// True when every layer and clip has been closed.
   public var isBalanced: Bool { depth == 0 }
 }
 
 extension Canvas {
   /// Draws recorded calls.
-  func replay(_ ops: ArraySlice<Recording.Op>) {
+  func replay<C: Collection<Recording.Op>>(_ ops: C) {
     for op in ops {
       switch op {
-      case .fill(let polylines, let rule, let paint): fill(polylines, rule: rule, paint: paint)
-      case .pushClip(let polylines, let rule): pushClip(polylines, rule: rule)
+      case .fill(let polylines, let rule, let paint, _): fill(polylines, rule: rule, paint: paint)
+      case .pushClip(let polylines, let rule, _): pushClip(polylines, rule: rule)
       case .popClip: popClip()
       case .beginLayer(let bounds, let opacity, let effects): beginLayer(bounds: bounds, opacity: opacity, effects: effects)
       case .endLayer: endLayer()
+      case .endShadow: endLayer(shadowOnly: true)
       }
     }
   }
+}
+
+extension Rect {
+  /// This rectangle moved by `v`.
+  func moved(_ v: Vector2) -> Rect { Rect(x: minX + v.x, y: minY + v.y, width: width, height: height) }
+}
+
+extension AffineTransform {
+  /// The map without its translation.
+  var linear: AffineTransform { AffineTransform(a: a, b: b, c: c, d: d, tx: 0, ty: 0) }
+  /// Where it takes the origin: its translation.
+  var origin: Point { Point(tx, ty) }
 }

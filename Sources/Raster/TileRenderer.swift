@@ -1,26 +1,73 @@
 import Primitives
 import Synchronization
 
-/// A rendered frame and, for each of its tiles, the digest of what the tile
-/// shows: equal digests mean equal pixels, so later stages (the RGB → YUV
-/// conversion) can reuse their work tile by tile.
+/// A rendered frame as tiles: each tile's pixels (shared with the tile
+/// cache, not copied) and the digest of what it shows. Equal digests mean
+/// equal pixels, so later stages (the RGB → YUV conversion) can reuse their
+/// work tile by tile, and a stage that needs no whole picture never pays
+/// for assembling one.
 public struct RenderedFrame: Sendable {
-  public var pixmap: Pixmap
+  public let width: Int
+  public let height: Int
   /// The tile grid: tiles of `tileSize` pixels, row-major from the top left
   /// (the last column and row may be smaller).
-  public var tileSize: Int
-  public var columns: Int
-  public var rows: Int
-  public var tiles: [Digest]
+  public let tileSize: Int
+  public let columns: Int
+  public let rows: Int
+  public let tiles: [Digest]
+  /// Premultiplied RGBA8 of each tile, rows packed at the tile's width.
+  public let tilePixels: [[UInt8]]
 
-  public init(pixmap: Pixmap, tileSize: Int, columns: Int, rows: Int, tiles: [Digest]) {
-    precondition(tiles.count == columns * rows, "one digest per tile")
-    self.pixmap = pixmap; self.tileSize = tileSize; self.columns = columns; self.rows = rows; self.tiles = tiles
+  public init(width: Int, height: Int, tileSize: Int, tiles: [Digest], tilePixels: [[UInt8]]) {
+    self.width = width; self.height = height; self.tileSize = tileSize
+    columns = (width + tileSize - 1) / tileSize
+    rows = (height + tileSize - 1) / tileSize
+    precondition(tiles.count == columns * rows && tilePixels.count == tiles.count, "one digest and one tile per tile")
+    self.tiles = tiles; self.tilePixels = tilePixels
+  }
+
+  /// A picture cut into tiles with the given digests.
+  public init(pixmap: Pixmap, tileSize: Int, tiles: [Digest]) {
+    let columns = (pixmap.width + tileSize - 1) / tileSize, rows = (pixmap.height + tileSize - 1) / tileSize
+    var pixels: [[UInt8]] = []
+    for r in 0..<rows {
+      for c in 0..<columns {
+        let x0 = c * tileSize, y0 = r * tileSize
+        let tw = min(tileSize, pixmap.width - x0), th = min(tileSize, pixmap.height - y0)
+        var tile = [UInt8](repeating: 0, count: 4 * tw * th)
+        for y in 0..<th {
+          let from = 4 * ((y0 + y) * pixmap.width + x0)
+          tile.replaceSubrange((4 * y * tw)..<(4 * (y + 1) * tw), with: pixmap.bytes[from..<(from + 4 * tw)])
+        }
+        pixels.append(tile)
+      }
+    }
+    self.init(width: pixmap.width, height: pixmap.height, tileSize: tileSize, tiles: tiles, tilePixels: pixels)
   }
 
   /// The pixels of tile (column, row).
   public func tileRect(column: Int, row: Int) -> PixelRect {
-    PixelRect(x0: column * tileSize, y0: row * tileSize, x1: min((column + 1) * tileSize, pixmap.width), y1: min((row + 1) * tileSize, pixmap.height))
+    PixelRect(x0: column * tileSize, y0: row * tileSize, x1: min((column + 1) * tileSize, width), y1: min((row + 1) * tileSize, height))
+  }
+
+  /// The whole picture, assembled from the tiles (each call assembles it).
+  public var pixmap: Pixmap {
+    let (w, h) = (width, height)
+    let bytes = [UInt8](unsafeUninitializedCapacity: 4 * w * h) { frame, n in
+      for row in 0..<rows {
+        for column in 0..<columns {
+          let tile = tileRect(column: column, row: row)
+          let tw = tile.width
+          tilePixels[row * columns + column].withUnsafeBufferPointer { src in
+            for y in 0..<tile.height {
+              (frame.baseAddress! + 4 * ((tile.y0 + y) * w + tile.x0)).initialize(from: src.baseAddress! + 4 * y * tw, count: 4 * tw)
+            }
+          }
+        }
+      }
+      n = 4 * w * h
+    }
+    return Pixmap(width: w, height: h, bytes: bytes)
   }
 }
 
@@ -44,7 +91,8 @@ public enum TileRenderer {
     let columns = (w + size - 1) / size, rows = (h + size - 1) / size
     var digests: [Digest] = []
     digests.reserveCapacity(columns * rows)
-    var bytes = [UInt8](unsafeUninitializedCapacity: 4 * w * h) { _, n in n = 4 * w * h }
+    var tilePixels: [[UInt8]] = []
+    tilePixels.reserveCapacity(columns * rows)
     var textures: [Int: Pixmap] = [:]
     let items = list.items
     let background = RGBA8(list.background)
@@ -60,7 +108,13 @@ public enum TileRenderer {
         for (i, item) in items.enumerated() where !item.bounds.intersection(tile).isEmpty {
           over.append(i)
           d.add(item.digest)
-          d.add(item.isTexture ? 1 : 0)
+          switch item.kind {
+          case .tiles: d.add(0)
+          case .texture: d.add(1)
+          case .movingTexture(let anchor, _):
+            // The relative digest, and where it lands.
+            d.add(2); d.add(anchor)
+          }
         }
         let digest = d.digest
         digests.append(digest)
@@ -72,47 +126,59 @@ public enum TileRenderer {
           let canvas = Canvas(region: tile, background: list.background)
           for i in over {
             let item = items[i]
-            if item.isTexture {
-              let texture: Pixmap
-              if let t = textures[i] {
-                texture = t
-              } else {
-                texture = Self.texture(item, of: list, cache: cache)
-                textures[i] = texture
-              }
-              canvas.composite(texture, origin: (item.bounds.x0, item.bounds.y0))
-            } else {
+            if item.kind == .tiles {
               canvas.replay(list.ops[item.ops])
+              continue
+            }
+            let texture: Pixmap
+            if let t = textures[i] {
+              texture = t
+            } else {
+              texture = Self.texture(item, of: list, cache: cache)
+              textures[i] = texture
+            }
+            switch item.kind {
+            case .movingTexture(let anchor, let area):
+              // To the nearest 1/16 px: whole pixels, then sixteenths.
+              let qx = Int(((anchor.x + Double(area.x0)) * 16).rounded()), qy = Int(((anchor.y + Double(area.y0)) * 16).rounded())
+              canvas.composite(texture, origin: (qx >> 4, qy >> 4), shift: (qx & 15, qy & 15))
+            default:
+              canvas.composite(texture, origin: (item.bounds.x0, item.bounds.y0))
             }
           }
           pixels = canvas.pixmap.bytes
           cache?.store(tile: pixels, for: digest)
         }
-        // Into the frame, row by row.
-        let tw = tile.width
-        bytes.withUnsafeMutableBufferPointer { frame in
-          pixels.withUnsafeBufferPointer { src in
-            for y in 0..<tile.height {
-              (frame.baseAddress! + 4 * ((tile.y0 + y) * w + tile.x0)).update(from: src.baseAddress! + 4 * y * tw, count: 4 * tw)
-            }
-          }
-        }
+        tilePixels.append(pixels)
       }
     }
-    return RenderedFrame(pixmap: Pixmap(width: w, height: h, bytes: bytes), tileSize: size, columns: columns, rows: rows, tiles: digests)
+    return RenderedFrame(width: w, height: h, tileSize: size, tiles: digests, tilePixels: tilePixels)
   }
 
   /// A layer with effects, drawn alone over transparency across its whole
   /// bounds in the frame (content within the blur's reach outside the frame
-  /// still bleeds in): the image the tiles composite.
+  /// still bleeds in), or, for a moving texture, across its whole area
+  /// relative to its anchor: the image the tiles composite.
   static func texture(_ item: Recording.Item, of list: Recording, cache: TileCache?) -> Pixmap {
     var d = Digester()
-    d.add(item.digest); d.add(item.bounds.x0); d.add(item.bounds.y0); d.add(item.bounds.x1); d.add(item.bounds.y1)
+    d.add(item.digest)
+    if case .movingTexture(_, let area) = item.kind {
+      d.add(area.x0); d.add(area.y0); d.add(area.x1); d.add(area.y1)
+    } else {
+      d.add(item.bounds.x0); d.add(item.bounds.y0); d.add(item.bounds.x1); d.add(item.bounds.y1)
+    }
     let key = d.digest
     if let cached = cache?.texture(key) { return cached }
-    let canvas = Canvas(region: item.bounds)
-    canvas.replay(list.ops[item.ops])
-    let texture = canvas.pixmap
+    let texture: Pixmap
+    if case .movingTexture(let anchor, let area) = item.kind {
+      let canvas = Canvas(region: area)
+      canvas.replay(Recording.relative(list.ops[item.ops], to: anchor)!)
+      texture = canvas.pixmap
+    } else {
+      let canvas = Canvas(region: item.bounds)
+      canvas.replay(list.ops[item.ops])
+      texture = canvas.pixmap
+    }
     cache?.store(texture: texture, for: key)
     return texture
   }

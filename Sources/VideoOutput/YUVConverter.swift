@@ -62,30 +62,40 @@ public enum YUVConverter {
     }
   }
 
-  /// The same conversion tile by tile: a tile whose digest is in `cache`
-  /// (converted for an earlier frame) is copied from it, so a picture that
-  /// mostly stands still costs little more than the copy.
+  /// The same conversion from a frame's tiles (never assembled into one
+  /// picture): a tile whose digest is in `cache` (converted for an earlier
+  /// frame) is copied from it, so a picture that mostly stands still costs
+  /// little more than the copy.
   public static func bt709(_ frame: RenderedFrame, cache: DigestCache<YUVTile>?) -> YUVFrame {
-    guard let cache else { return bt709(frame.pixmap) }
-    let w = frame.pixmap.width, h = frame.pixmap.height
-    precondition(w > 0 && h > 0 && frame.tileSize % 2 == 0, "empty pixmap or odd tiles")
+    let w = frame.width, h = frame.height
+    precondition(w > 0 && h > 0 && frame.tileSize % 2 == 0, "empty picture or odd tiles")
     return makeFrame(width: w, height: h) { planes in
-      frame.pixmap.bytes.withUnsafeBytes { raw in
-        let pixels = raw.baseAddress!.assumingMemoryBound(to: UInt32.self)
-        for row in 0..<frame.rows {
-          for column in 0..<frame.columns {
-            let rect = frame.tileRect(column: column, row: row)
-            // The tile's chroma blocks (a tile at an odd right or bottom edge
-            // includes the padding) and the luma they cover.
-            let blocks = (rect.x0 / 2)..<((rect.x1 + 1) / 2), rows = (rect.y0 / 2)..<((rect.y1 + 1) / 2)
-            let digest = frame.tiles[row * frame.columns + column]
-            if let tile = cache.value(for: digest) {
-              tile.copy(into: planes, blocks: blocks, rows: rows)
-            } else {
-              convert(pixels, width: w, height: h, blocks: blocks, rows: rows, into: planes)
-              let tile = YUVTile(from: planes, blocks: blocks, rows: rows)
-              cache.store(tile, bytes: tile.bytes, for: digest)
-            }
+      for row in 0..<frame.rows {
+        for column in 0..<frame.columns {
+          let i = row * frame.columns + column
+          let rect = frame.tileRect(column: column, row: row)
+          // The tile's chroma blocks (a tile at an odd right or bottom edge
+          // includes the padding) and the luma they cover.
+          let blocks = (rect.x0 / 2)..<((rect.x1 + 1) / 2), rows = (rect.y0 / 2)..<((rect.y1 + 1) / 2)
+          if let tile = cache?.value(for: frame.tiles[i]) {
+            tile.copy(into: planes, blocks: blocks, rows: rows)
+            continue
+          }
+          // The tile is a picture of its own: its last column or row is the
+          // frame's when it pads, so the padding repeats the same pixels.
+          frame.tilePixels[i].withUnsafeBytes { raw in
+            let at = Planes(
+              y: planes.y + 2 * rows.lowerBound * planes.width + 2 * blocks.lowerBound,
+              u: planes.u + rows.lowerBound * planes.chromaWidth + blocks.lowerBound,
+              v: planes.v + rows.lowerBound * planes.chromaWidth + blocks.lowerBound,
+              width: planes.width, chromaWidth: planes.chromaWidth)
+            convert(
+              raw.baseAddress!.assumingMemoryBound(to: UInt32.self), width: rect.width, height: rect.height,
+              blocks: 0..<blocks.count, rows: 0..<rows.count, into: at)
+          }
+          if let cache {
+            let tile = YUVTile(from: planes, blocks: blocks, rows: rows)
+            cache.store(tile, bytes: tile.bytes, for: frame.tiles[i])
           }
         }
       }

@@ -119,8 +119,12 @@ private func recording(shift: Double = 0) -> Recording {
     let n = source.count / 4
     var fast = target, reference = target
     let weights = [UInt8](repeating: 255, count: n)
+    // All but the last 5 pixels in one call (eight at a time), the rest pixel by pixel.
     source.withUnsafeBytes { s in
-      fast.withUnsafeMutableBytes { d in Compositor.blendOverRow(s.baseAddress!, into: d.baseAddress!, count: n) }
+      fast.withUnsafeMutableBytes { d in
+        Compositor.blendOverRow(s.baseAddress!, into: d.baseAddress!, count: n - 5)
+        Compositor.blendOverRow(s.baseAddress! + 4 * (n - 5), into: d.baseAddress! + 4 * (n - 5), count: 5)
+      }
     }
     source.withUnsafeBufferPointer { s in
       reference.withUnsafeMutableBufferPointer { d in
@@ -150,5 +154,94 @@ private func recording(shift: Double = 0) -> Recording {
     // Too large for the cache: not kept.
     cache.store([1], bytes: 251, for: key(1000))
     #expect(cache.value(for: key(1000)) == nil)
+  }
+
+  // MARK: Moving textures
+
+  /// A white card with a shadow of σ = 10 px whose top-left corner is at `x`.
+  static func card(at x: Double, y: Double = 40.25, into r: Recording) {
+    let shape = Path.roundedRect(Rect(x: 0, y: 0, width: 60, height: 40), cornerRadius: 8)
+    let place = AffineTransform.translation(x, y)
+    r.beginLayer(
+      bounds: place.apply(Rect(x: 0, y: 0, width: 60, height: 40)), opacity: 1,
+      effects: LayerEffects(shadow: (Color(red: 0, green: 0, blue: 0, alpha: 0.3).premultiplied, 10, Vector2(0, 4))))
+    r.fill(shape, transform: place, paint: .color(.white))
+    r.endLayer()
+  }
+
+  static func cardFrame(at x: Double) -> Recording {
+    let r = Recording(width: 200, height: 120, background: Color(red: 0.9, green: 0.9, blue: 0.95, alpha: 1).premultiplied)
+    card(at: x, into: r)
+    return r
+  }
+
+  @Test func aShadowedLayerIsItsShadowThenItsContent() throws {
+    let r = Self.cardFrame(at: 30.5)
+    #expect(r.items.count == 2)
+    guard case .movingTexture = r.items[0].kind else { Issue.record("the shadow is not a moving texture"); return }
+    #expect(r.items[1].kind == .tiles)
+  }
+
+  @Test func aMovedShadowIsTheSameTexture() throws {
+    let a = Self.cardFrame(at: 30.5), b = Self.cardFrame(at: 97.8125)
+    #expect(a.items[0].digest == b.items[0].digest)
+    #expect(a.items[1].digest != b.items[1].digest, "the content is drawn where it is")
+    guard case .movingTexture(let anchorA, let areaA) = a.items[0].kind, case .movingTexture(let anchorB, let areaB) = b.items[0].kind else {
+      Issue.record("not moving textures"); return
+    }
+    #expect(areaA == areaB && anchorB.x - anchorA.x == 97.8125 - 30.5 && anchorA.y == anchorB.y)
+    // Drawn through one cache, the second frame blurs nothing: its texture is the first's.
+    let cache = TileCache(tileBytes: 1 << 22, textureBytes: 1 << 22)
+    _ = TileRenderer.render(a, cache: cache)
+    let held = cache.bytesHeld.textures
+    _ = TileRenderer.render(b, cache: cache)
+    #expect(cache.bytesHeld.textures == held)
+  }
+
+  @Test(arguments: [30.0, 30.5, 30.8125, 61.03125])
+  func aMovingShadowMatchesDrawingItInPlace(x: Double) {
+    // Against one Canvas drawing the layer where it is (its shadow blurred
+    // at that very place): the texture, placed to 1/16 px and shifted
+    // bilinearly, is within two levels.
+    let canvas = Canvas(width: 200, height: 120, background: Color(red: 0.9, green: 0.9, blue: 0.95, alpha: 1).premultiplied)
+    let shape = Path.roundedRect(Rect(x: 0, y: 0, width: 60, height: 40), cornerRadius: 8)
+    let place = AffineTransform.translation(x, 40.25)
+    canvas.beginLayer(
+      bounds: place.apply(Rect(x: 0, y: 0, width: 60, height: 40)), opacity: 1,
+      effects: LayerEffects(shadow: (Color(red: 0, green: 0, blue: 0, alpha: 0.3).premultiplied, 10, Vector2(0, 4))))
+    canvas.fill(shape, transform: place, paint: .color(.white))
+    canvas.endLayer()
+    let direct = canvas.pixmap
+    let tiled = TileRenderer.render(Self.cardFrame(at: x)).pixmap
+    let worst = zip(direct.bytes, tiled.bytes).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+    #expect(worst <= 2, "x = \(x): \(worst) levels")
+  }
+
+  @Test func theShiftedCompositeIsTheBilinearBlend() {
+    // A 7 × 5 image (colour ≤ alpha) moved by (5/16, 11/16) px onto
+    // transparency: each output is Σ weight × pixel over the four it
+    // overlaps, weights (16 − fx or fx) × (16 − fy or fy), rounded once.
+    var state: UInt64 = 9
+    var image = Pixmap(width: 7, height: 5)
+    for y in 0..<5 {
+      for x in 0..<7 {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        let a = UInt8(truncatingIfNeeded: state >> 56)
+        let c = { UInt8(Int(UInt8(truncatingIfNeeded: state >> 40)) * Int(a) / 255) }
+        image[x, y] = RGBA8(r: c(), g: UInt8(Int(a) / 2), b: c(), a: a)
+      }
+    }
+    var target = Pixmap(width: 12, height: 9)
+    Compositor.blendShiftedImage(image, origin: (2, 3), shift: (5, 11), into: &target, targetOrigin: (0, 0))
+    func at(_ i: Int, _ j: Int) -> RGBA8 { i >= 0 && i < 7 && j >= 0 && j < 5 ? image[i, j] : .transparent }
+    for y in 0..<9 {
+      for x in 0..<12 {
+        let i = x - 2, j = y - 3
+        // Weights: (16 − 5)(16 − 11), 5 (16 − 11), (16 − 5) 11, 5 × 11; they sum to 256.
+        let taps = [(at(i, j), 11 * 5), (at(i - 1, j), 5 * 5), (at(i, j - 1), 11 * 11), (at(i - 1, j - 1), 5 * 11)]
+        func channel(_ k: KeyPath<RGBA8, UInt8>) -> UInt8 { UInt8((taps.reduce(0) { $0 + Int($1.0[keyPath: k]) * $1.1 } + 128) >> 8) }
+        #expect(target[x, y] == RGBA8(r: channel(\.r), g: channel(\.g), b: channel(\.b), a: channel(\.a)), "(\(x), \(y))")
+      }
+    }
   }
 }

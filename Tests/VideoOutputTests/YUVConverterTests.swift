@@ -140,13 +140,14 @@ import VideoOutput
         tiles.append(d.digest)
       }
     }
-    return RenderedFrame(pixmap: p, tileSize: 64, columns: columns, rows: rows, tiles: tiles)
+    return RenderedFrame(pixmap: p, tileSize: 64, tiles: tiles)
   }
 
   @Test(arguments: [(200, 130), (131, 67), (64, 64), (1, 1)])
   func tiledConversionEqualsTheWholeFrame(width: Int, height: Int) {
     let cache = DigestCache<YUVTile>(budget: 1 << 24)
     let first = Self.frame(width: width, height: height, seed: 3)
+    #expect(YUVConverter.bt709(first, cache: nil) == YUVConverter.bt709(first.pixmap))
     #expect(YUVConverter.bt709(first, cache: cache) == YUVConverter.bt709(first.pixmap))
     #expect(cache.bytes > 0)
     // A second frame with one tile changed: the rest comes from the cache.
