@@ -32,6 +32,12 @@ public final class Canvas {
     self.init(region: PixelRect(width: width, height: height), background: background)
   }
 
+  /// A canvas over the device pixels of `region` starting from `pixels`
+  /// (premultiplied RGBA8, `region`'s size).
+  public init(region: PixelRect, pixels: [UInt8]) {
+    targets = [Target(pixmap: Pixmap(width: region.width, height: region.height, bytes: pixels), origin: (region.x0, region.y0), opacity: 1, effects: LayerEffects())]
+  }
+
   /// A canvas over the device pixels of `region` (a tile of a larger
   /// frame): `pixmap`'s top-left pixel is the region's.
   public init(region: PixelRect, background: PremultipliedColor = .clear) {

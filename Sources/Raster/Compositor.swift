@@ -247,18 +247,29 @@ enum Compositor {
           out.withUnsafeMutableBytes { o in
             let s = src.baseAddress!, vp = v.baseAddress!
             let wx = SIMD16<UInt16>(repeating: fx), wx1 = SIMD16<UInt16>(repeating: 16 &- fx)
+            let wy = SIMD16<UInt16>(repeating: fy), wy1 = SIMD16<UInt16>(repeating: 16 &- fy)
             let half = SIMD16<UInt16>(repeating: 128)
+            // The entries inside the image: column c0 − 1 + k in 0..<w.
+            let kStart = max(0, 1 - c0), kEnd = min(count, w + 1 - c0)
             for y in area.y0..<area.y1 {
               let j = y - origin.y
-              // Vertical: v[k] for image column c0 − 1 + k, k in 0..<count.
-              for k in 0..<count {
-                let c = c0 - 1 + k
-                var below = SIMD4<UInt16>.zero, above = SIMD4<UInt16>.zero
-                if c >= 0 && c < w {
-                  if j < h { below = SIMD4<UInt16>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: 4 * (j * w + c), as: SIMD4<UInt8>.self)) }
-                  if j > 0 { above = SIMD4<UInt16>(truncatingIfNeeded: s.loadUnaligned(fromByteOffset: 4 * ((j - 1) * w + c), as: SIMD4<UInt8>.self)) }
-                }
-                vp.storeBytes(of: (16 &- fy) &* below &+ fy &* above, toByteOffset: 8 * k, as: SIMD4<UInt16>.self)
+              // Vertical: v[k] for image column c0 − 1 + k, k in 0..<count
+              // (outside the image the entries stay zero).
+              let below = j < h ? s + 4 * (j * w + c0 - 1) : nil, above = j > 0 ? s + 4 * ((j - 1) * w + c0 - 1) : nil
+              var k = kStart
+              while k + 4 <= kEnd {
+                var sum = SIMD16<UInt16>.zero
+                if let below { sum = SIMD16<UInt16>(truncatingIfNeeded: below.loadUnaligned(fromByteOffset: 4 * k, as: SIMD16<UInt8>.self)) &* wy1 }
+                if let above { sum &+= SIMD16<UInt16>(truncatingIfNeeded: above.loadUnaligned(fromByteOffset: 4 * k, as: SIMD16<UInt8>.self)) &* wy }
+                vp.storeBytes(of: sum, toByteOffset: 8 * k, as: SIMD16<UInt16>.self)
+                k += 4
+              }
+              while k < kEnd {
+                var sum = SIMD4<UInt16>.zero
+                if let below { sum = SIMD4<UInt16>(truncatingIfNeeded: below.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self)) &* (16 &- fy) }
+                if let above { sum &+= SIMD4<UInt16>(truncatingIfNeeded: above.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self)) &* fy }
+                vp.storeBytes(of: sum, toByteOffset: 8 * k, as: SIMD4<UInt16>.self)
+                k += 1
               }
               // Horizontal, four output pixels at a time: out[x] = (16 − fx)·v[x + 1] + fx·v[x].
               for g in 0..<groups {

@@ -222,14 +222,15 @@ public final class Recording {
   /// at least `sigma`: moving if it can be (see the type's notes).
   private func texture(_ range: Range<Int>, blurredBy sigma: Double) -> Item {
     let absolute = Item(ops: range, bounds: area.intersection(frame), digest: Self.digest(ops[range]), kind: .texture)
-    guard sigma >= 8, case .beginLayer(let bounds, _, let effects) = ops[range.lowerBound],
+    guard sigma >= 8,
       let anchor = ops[range].lazy.compactMap({ op -> Point? in
         if case .fill(_, _, _, let local) = op { return local?.origin }
         return nil
       }).first,
-      let relative = Self.relative(ops[range], to: anchor)
+      let relative = Self.relative(ops[range], to: anchor),
+      case .beginLayer(let bounds, _, let effects) = relative[0]
     else { return absolute }
-    let area = Self.layerArea(bounds.moved(Vector2(-anchor.x, -anchor.y)), effects)
+    let area = Self.layerArea(bounds, effects)
     // A texture much larger than the frame is drawn where it shows only.
     guard area.width * area.height <= 4 * frame.width * frame.height else { return absolute }
     var d = Digester()
@@ -252,19 +253,26 @@ public final class Recording {
     }
     var out: [Op] = []
     out.reserveCapacity(ops.count)
+    // The layers' bounds become those of the shapes they hold: the recorded
+    // ones, taken from the frame, would round differently at every place.
+    var ink = Rect.null
     for op in ops {
       switch op {
       case .fill(_, let rule, let paint, let local):
         guard let local, case .solid = paint else { return nil }
-        out.append(.fill(place(local), rule, paint, nil))
+        let lines = place(local)
+        for line in lines { for p in line.points { ink = ink.union(Rect(x: p.x, y: p.y, width: 0, height: 0)) } }
+        out.append(.fill(lines, rule, paint, nil))
       case .pushClip(_, let rule, let local):
         guard let local else { return nil }
         out.append(.pushClip(place(local), rule, nil))
-      case .beginLayer(let bounds, let opacity, let effects):
-        out.append(.beginLayer(bounds.moved(Vector2(-anchor.x, -anchor.y)), opacity: opacity, effects))
       default:
         out.append(op)
       }
+    }
+    guard !ink.isNull else { return nil }
+    for (i, op) in out.enumerated() {
+      if case .beginLayer(_, let opacity, let effects) = op { out[i] = .beginLayer(ink, opacity: opacity, effects) }
     }
     return out
   }

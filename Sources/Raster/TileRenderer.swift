@@ -102,29 +102,31 @@ public enum TileRenderer {
       for column in 0..<columns {
         let tile = PixelRect(x0: column * size, y0: row * size, x1: min((column + 1) * size, w), y1: min((row + 1) * size, h))
         over.removeAll(keepingCapacity: true)
-        var d = Digester()
-        d.add(w); d.add(h); d.add(tile.x0); d.add(tile.y0); d.add(tile.x1); d.add(tile.y1)
-        d.add(UInt64(background.r) | UInt64(background.g) << 8 | UInt64(background.b) << 16 | UInt64(background.a) << 24)
-        for (i, item) in items.enumerated() where !item.bounds.intersection(tile).isEmpty {
-          over.append(i)
-          d.add(item.digest)
-          switch item.kind {
-          case .tiles: d.add(0)
-          case .texture: d.add(1)
-          case .movingTexture(let anchor, _):
-            // The relative digest, and where it lands.
-            d.add(2); d.add(anchor)
-          }
-        }
-        let digest = d.digest
+        for (i, item) in items.enumerated() where !item.bounds.intersection(tile).isEmpty { over.append(i) }
+        let digest = Self.digest(of: tile, items: over[...], in: list)
         digests.append(digest)
 
         let pixels: [UInt8]
         if let cached = cache?.tile(digest) {
           pixels = cached
         } else {
-          let canvas = Canvas(region: tile, background: list.background)
-          for i in over {
+          // The backdrop (what lies under the first texture) may be cached
+          // on its own: a glow drifting over still content then redraws
+          // only itself. It is the tile as drawn without what follows, so
+          // it shares that tile's digest.
+          var canvas = Canvas(region: tile, background: list.background)
+          var rest = over[...]
+          if let cache, let first = over.firstIndex(where: { items[$0].kind != .tiles }), first > 0 {
+            let key = Self.digest(of: tile, items: over[..<first], in: list)
+            if let backdrop = cache.tile(key) {
+              canvas = Canvas(region: tile, pixels: backdrop)
+            } else {
+              for i in over[..<first] { canvas.replay(list.ops[items[i].ops]) }
+              cache.store(tile: canvas.pixmap.bytes, for: key)
+            }
+            rest = over[first...]
+          }
+          for i in rest {
             let item = items[i]
             if item.kind == .tiles {
               canvas.replay(list.ops[item.ops])
@@ -153,6 +155,27 @@ public enum TileRenderer {
       }
     }
     return RenderedFrame(width: w, height: h, tileSize: size, tiles: digests, tilePixels: tilePixels)
+  }
+
+  /// What a tile shows: the frame's size, the tile, the background and the
+  /// items over it (their digests and how they are drawn).
+  static func digest(of tile: PixelRect, items over: ArraySlice<Int>, in list: Recording) -> Digest {
+    var d = Digester()
+    d.add(list.frame.width); d.add(list.frame.height); d.add(tile.x0); d.add(tile.y0); d.add(tile.x1); d.add(tile.y1)
+    let background = RGBA8(list.background)
+    d.add(UInt64(background.r) | UInt64(background.g) << 8 | UInt64(background.b) << 16 | UInt64(background.a) << 24)
+    for i in over {
+      let item = list.items[i]
+      d.add(item.digest)
+      switch item.kind {
+      case .tiles: d.add(0)
+      case .texture: d.add(1)
+      case .movingTexture(let anchor, _):
+        // The relative digest, and where it lands.
+        d.add(2); d.add(anchor)
+      }
+    }
+    return d.digest
   }
 
   /// A layer with effects, drawn alone over transparency across its whole
