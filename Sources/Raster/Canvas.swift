@@ -24,8 +24,9 @@ public final class Canvas {
   /// Flattening tolerance in device pixels.
   public var tolerance = Path.defaultTolerance
 
-  /// Reused from fill to fill: the rasterizer's accumulation buffer.
-  private let accumulator = Accumulator()
+  /// Reused from fill to fill (and, for tiles, from canvas to canvas): the
+  /// rasterizer's accumulation buffer.
+  private let accumulator: Accumulator
 
   /// A canvas over `width × height` pixels filled with `background`.
   public convenience init(width: Int, height: Int, background: PremultipliedColor = .clear) {
@@ -34,15 +35,25 @@ public final class Canvas {
 
   /// A canvas over the device pixels of `region` starting from `pixels`
   /// (premultiplied RGBA8, `region`'s size).
-  public init(region: PixelRect, pixels: [UInt8]) {
+  public convenience init(region: PixelRect, pixels: [UInt8]) {
+    self.init(region: region, pixels: pixels, accumulator: Accumulator())
+  }
+
+  init(region: PixelRect, pixels: [UInt8], accumulator: Accumulator) {
     targets = [Target(pixmap: Pixmap(width: region.width, height: region.height, bytes: pixels), origin: (region.x0, region.y0), opacity: 1, effects: LayerEffects())]
+    self.accumulator = accumulator
   }
 
   /// A canvas over the device pixels of `region` (a tile of a larger
   /// frame): `pixmap`'s top-left pixel is the region's.
-  public init(region: PixelRect, background: PremultipliedColor = .clear) {
+  public convenience init(region: PixelRect, background: PremultipliedColor = .clear) {
+    self.init(region: region, background: background, accumulator: Accumulator())
+  }
+
+  init(region: PixelRect, background: PremultipliedColor, accumulator: Accumulator) {
     let base = Pixmap(width: region.width, height: region.height, fill: RGBA8(background))
     targets = [Target(pixmap: base, origin: (region.x0, region.y0), opacity: 1, effects: LayerEffects())]
+    self.accumulator = accumulator
   }
 
   /// The finished image. Every layer must have been ended.

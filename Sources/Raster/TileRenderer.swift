@@ -82,12 +82,15 @@ public struct RenderedFrame: Sendable {
 /// one frame to the next; only the tiles under what moves are drawn again.
 public enum TileRenderer {
   /// Tile edge in pixels (even, so a tile is whole 4:2:0 chroma blocks).
-  public static let tileSize = 64
+  /// Measured on the benchmark scenes (scripts/bench-pipeline), 256 beats
+  /// 128 and 64: the fixed cost of drawing a tile (every call over it is
+  /// clipped and rasterized again) outweighs redrawing a larger area.
+  public static let tileSize = 256
 
-  public static func render(_ list: Recording, cache: TileCache? = nil) -> RenderedFrame {
+  public static func render(_ list: Recording, cache: TileCache? = nil, tileSize size: Int = tileSize) -> RenderedFrame {
     precondition(list.isBalanced, "unbalanced beginLayer/endLayer or pushClip/popClip")
+    precondition(size > 0 && size % 2 == 0, "tiles of an even size")
     let w = list.frame.width, h = list.frame.height
-    let size = tileSize
     let columns = (w + size - 1) / size, rows = (h + size - 1) / size
     var digests: [Digest] = []
     digests.reserveCapacity(columns * rows)
@@ -97,6 +100,8 @@ public enum TileRenderer {
     let items = list.items
     let background = RGBA8(list.background)
     var over: [Int] = []
+    // One accumulation buffer for every tile (it is left zeroed after each fill).
+    let accumulator = Accumulator()
 
     for row in 0..<rows {
       for column in 0..<columns {
@@ -114,12 +119,12 @@ public enum TileRenderer {
           // on its own: a glow drifting over still content then redraws
           // only itself. It is the tile as drawn without what follows, so
           // it shares that tile's digest.
-          var canvas = Canvas(region: tile, background: list.background)
+          var canvas = Canvas(region: tile, background: list.background, accumulator: accumulator)
           var rest = over[...]
           if let cache, let first = over.firstIndex(where: { items[$0].kind != .tiles }), first > 0 {
             let key = Self.digest(of: tile, items: over[..<first], in: list)
             if let backdrop = cache.tile(key) {
-              canvas = Canvas(region: tile, pixels: backdrop)
+              canvas = Canvas(region: tile, pixels: backdrop, accumulator: accumulator)
             } else {
               for i in over[..<first] { canvas.replay(list.ops[items[i].ops]) }
               cache.store(tile: canvas.pixmap.bytes, for: key)

@@ -115,8 +115,10 @@ public struct SceneRenderer: Sendable {
   /// The frame at scene time `t` with its tiles' digests, drawn tile by
   /// tile (`TileRenderer`), reusing the tiles in `cache` that frames
   /// rendered before left unchanged. The pixels never depend on the cache.
-  public func renderFrame(at t: Double, scale: Double? = nil, cache: TileCache? = nil) throws(RenderError) -> RenderedFrame {
-    TileRenderer.render(try recording(at: t, scale: scale), cache: cache)
+  public func renderFrame(
+    at t: Double, scale: Double? = nil, cache: TileCache? = nil, tileSize: Int = TileRenderer.tileSize
+  ) throws(RenderError) -> RenderedFrame {
+    TileRenderer.render(try recording(at: t, scale: scale), cache: cache, tileSize: tileSize)
   }
 
   /// The frame at scene time `t` as drawing commands in device pixels.

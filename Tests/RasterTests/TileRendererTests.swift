@@ -49,7 +49,7 @@ private func recording(shift: Double = 0) -> Recording {
     draw(into: whole)
     canvas.replay(whole.ops[...])
     let direct = canvas.pixmap
-    let tiled = TileRenderer.render(recording()).pixmap
+    let tiled = TileRenderer.render(recording(), tileSize: 64).pixmap
     var worst = 0, differing = 0
     for i in 0..<direct.bytes.count {
       let d = abs(Int(direct.bytes[i]) - Int(tiled.bytes[i]))
@@ -61,26 +61,26 @@ private func recording(shift: Double = 0) -> Recording {
   }
 
   @Test func theCacheNeverChangesTheBytes() {
-    let alone = TileRenderer.render(recording()).pixmap
+    let alone = TileRenderer.render(recording(), tileSize: 64).pixmap
     let cache = TileCache(tileBytes: 1 << 22, textureBytes: 1 << 22)
-    let first = TileRenderer.render(recording(), cache: cache)
-    _ = TileRenderer.render(recording(shift: 7.5), cache: cache)
-    let again = TileRenderer.render(recording(), cache: cache)
+    let first = TileRenderer.render(recording(), cache: cache, tileSize: 64)
+    _ = TileRenderer.render(recording(shift: 7.5), cache: cache, tileSize: 64)
+    let again = TileRenderer.render(recording(), cache: cache, tileSize: 64)
     #expect(first.pixmap == alone && again.pixmap == alone)
     #expect(first.tiles == again.tiles)
     #expect(cache.bytesHeld.tiles > 0 && cache.bytesHeld.textures > 0)
     // The cache is consulted: a tile planted under the first tile's digest shows.
     let planted = TileCache(tileBytes: 1 << 22, textureBytes: 1 << 22)
     planted.store(tile: [UInt8](repeating: 7, count: 64 * 64 * 4), for: first.tiles[0])
-    let shown = TileRenderer.render(recording(), cache: planted).pixmap
+    let shown = TileRenderer.render(recording(), cache: planted, tileSize: 64).pixmap
     #expect(shown[0, 0] == RGBA8(r: 7, g: 7, b: 7, a: 7) && shown[64, 0] == alone[64, 0])
   }
 
   @Test func movingOneShapeChangesOnlyTheTilesUnderIt() {
     // The small circle covers pixels x 150…170, y 100…120: tile column 2
     // (x 128…191), row 1 (y 64…127); 20 px to the right it is still there.
-    let before = TileRenderer.render(recording())
-    let after = TileRenderer.render(recording(shift: 20))
+    let before = TileRenderer.render(recording(), tileSize: 64)
+    let after = TileRenderer.render(recording(shift: 20), tileSize: 64)
     #expect(before.columns == 4 && before.rows == 4)
     var changed: [Int] = []
     for i in 0..<before.tiles.count where before.tiles[i] != after.tiles[i] { changed.append(i) }
@@ -95,8 +95,8 @@ private func recording(shift: Double = 0) -> Recording {
   @Test func movesBelowTheRecordingPrecisionDoNotChangeTheDigests() {
     // Points are kept to 1/1024 px: a spring's last millionths of a pixel
     // leave the frame (and the cache's view of it) unchanged.
-    #expect(TileRenderer.render(recording(shift: 1e-6)).tiles == TileRenderer.render(recording()).tiles)
-    #expect(TileRenderer.render(recording(shift: 1.0 / 512)).tiles != TileRenderer.render(recording()).tiles)
+    #expect(TileRenderer.render(recording(shift: 1e-6), tileSize: 64).tiles == TileRenderer.render(recording(), tileSize: 64).tiles)
+    #expect(TileRenderer.render(recording(shift: 1.0 / 512), tileSize: 64).tiles != TileRenderer.render(recording(), tileSize: 64).tiles)
   }
 
   @Test func theOverBlendEqualsTheWeightedBlendAtFullWeight() {

@@ -15,12 +15,12 @@ import Testing
       decoding: [UInt8](Data(contentsOf: file)), file: file.path, directory: file.deletingLastPathComponent().path, defaultName: "scene")
     let scale = 0.5
     let times = [0.0, 0.1, 0.25, 0.26, 0.9, 1.6, 1.6, 2.9]
-    let alone = try times.map { try renderer.renderFrame(at: $0, scale: scale) }
+    let alone = try times.map { try renderer.renderFrame(at: $0, scale: scale, tileSize: 64) }
     let (w, h) = renderer.pixelSize(scale: scale)
     for order in [Array(times.indices), Array(times.indices.reversed())] {
       let cache = TileCache(width: w, height: h)
       for i in order {
-        let cached = try renderer.renderFrame(at: times[i], scale: scale, cache: cache)
+        let cached = try renderer.renderFrame(at: times[i], scale: scale, cache: cache, tileSize: 64)
         #expect(cached.pixmap == alone[i].pixmap, "t = \(times[i])")
         #expect(cached.tiles == alone[i].tiles)
       }
