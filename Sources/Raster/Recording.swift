@@ -94,8 +94,13 @@ public final class Recording {
   // MARK: Recording (Canvas's drawing calls)
 
   public func fill(_ path: Path, transform: AffineTransform = .identity, paint: Paint, rule: FillRule = .nonZero) {
-    let local = inEffectLayer ? Local(polylines: Self.snapped(path.flattened(tolerance: tolerance, transform: transform.linear)), origin: transform.origin) : nil
-    fill(path.flattened(tolerance: tolerance, transform: transform), rule: rule, paint: paint, local: local)
+    fill(path.flattened(tolerance: tolerance, transform: transform), rule: rule, paint: paint, local: local(path, transform))
+  }
+
+  /// The shape in its own place, when it may be part of a moving texture.
+  private func local(_ path: Path, _ transform: AffineTransform) -> Local? {
+    guard inEffectLayer else { return nil }
+    return Local(polylines: Self.snapped(path.flattened(tolerance: tolerance, transform: transform.linear)), origin: transform.origin)
   }
 
   public func stroke(_ path: Path, transform: AffineTransform = .identity, style: StrokeStyle, paint: Paint) {
@@ -127,18 +132,12 @@ public final class Recording {
 
   public func pushClip(_ path: Path, transform: AffineTransform = .identity, rule: FillRule = .nonZero) {
     let polylines = Self.snapped(path.flattened(tolerance: tolerance, transform: transform))
-    let local = inEffectLayer ? Local(polylines: Self.snapped(path.flattened(tolerance: tolerance, transform: transform.linear)), origin: transform.origin) : nil
     open(Self.pixels(of: polylines))
-    ops.append(.pushClip(polylines, rule, local))
+    ops.append(.pushClip(polylines, rule, local(path, transform)))
     depth += 1
   }
 
-  public func popClip() {
-    precondition(depth > 0, "popClip without pushClip")
-    ops.append(.popClip)
-    depth -= 1
-    close()
-  }
+  public func popClip() { end(.popClip, "popClip without pushClip") }
 
   /// As `Canvas.beginLayer`: the group's device bounds, without the spread
   /// of its effects.
@@ -159,9 +158,12 @@ public final class Recording {
     depth += 1
   }
 
-  public func endLayer() {
-    precondition(depth > 0, "endLayer without beginLayer")
-    ops.append(.endLayer)
+  public func endLayer() { end(.endLayer, "endLayer without beginLayer") }
+
+  /// Closes a clip or a layer.
+  private func end(_ op: Op, _ unbalanced: String) {
+    precondition(depth > 0, unbalanced)
+    ops.append(op)
     depth -= 1
     close()
   }

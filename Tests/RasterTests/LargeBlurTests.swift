@@ -20,31 +20,24 @@ private func trueGaussian(_ p: Pixmap, channel: Int, sigma: Double, shift: Vecto
     let total = taps.reduce(0, +)
     return (-k - whole, taps.map { $0 / total })
   }
-  var rows = [Double](repeating: 0, count: w * h)
-  let (fx, tx) = weights(shift.x)
-  for y in 0..<h {
-    for x in 0..<w {
-      var s = 0.0
-      for (i, t) in tx.enumerated() {
-        let j = x + fx + i
-        if j >= 0 && j < w { s += t * Double(p.bytes[4 * (y * w + j) + channel]) }
+  // One 1-D pass over the w × h grid `value(x, y)`, along x or along y.
+  func pass(_ value: (Int, Int) -> Double, shift: Double, alongX: Bool) -> [Double] {
+    let (first, taps) = weights(shift)
+    var out = [Double](repeating: 0, count: w * h)
+    for y in 0..<h {
+      for x in 0..<w {
+        var sum = 0.0
+        for (i, t) in taps.enumerated() {
+          let j = (alongX ? x : y) + first + i
+          if j >= 0 && j < (alongX ? w : h) { sum += t * (alongX ? value(j, y) : value(x, j)) }
+        }
+        out[y * w + x] = sum
       }
-      rows[y * w + x] = s
     }
+    return out
   }
-  var out = [Double](repeating: 0, count: w * h)
-  let (fy, ty) = weights(shift.y)
-  for y in 0..<h {
-    for x in 0..<w {
-      var s = 0.0
-      for (i, t) in ty.enumerated() {
-        let j = y + fy + i
-        if j >= 0 && j < h { s += t * rows[j * w + x] }
-      }
-      out[y * w + x] = s
-    }
-  }
-  return out
+  let rows = pass({ Double(p.bytes[4 * ($1 * w + $0) + channel]) }, shift: shift.x, alongX: true)
+  return pass({ rows[$1 * w + $0] }, shift: shift.y, alongX: false)
 }
 
 /// Large blurs run at reduced resolution (Blur+Decimated.swift): checked
