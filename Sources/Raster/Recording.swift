@@ -83,7 +83,7 @@ public final class Recording {
   private var start = 0
   /// Its pixels: a fill's, a clip's, or a layer's (with its effects' spread).
   private var area = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-  /// The union of the pixels its fills can touch.
+  /// The union of the pixels its fills and nested layers can touch.
   private var ink = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
 
   public init(width: Int, height: Int, background: PremultipliedColor = .clear) {
@@ -153,7 +153,10 @@ public final class Recording {
       x: Self.snap(bounds.minX), y: Self.snap(bounds.minY), width: Self.snap(bounds.maxX) - Self.snap(bounds.minX),
       height: Self.snap(bounds.maxY) - Self.snap(bounds.minY))
     if depth == 0 { inEffectLayer = effects.blur > 0 || effects.shadow != nil }
-    open(Self.layerArea(bounds, effects))
+    let area = Self.layerArea(bounds, effects)
+    open(area)
+    // A nested blur or shadow spreads past its shapes.
+    if depth > 0 { ink = ink.union(area) }
     ops.append(.beginLayer(bounds, opacity: opacity, effects))
     depth += 1
   }
@@ -258,8 +261,14 @@ public final class Recording {
     // The layers' bounds become those of the shapes they hold: the recorded
     // ones, taken from the frame, would round differently at every place.
     var ink = Rect.null
+    var effectLayers = 0
     for op in ops {
       switch op {
+      case .beginLayer(_, _, let effects):
+        // A blur or shadow inside spreads past the shapes: not moved.
+        if effects.blur > 0 || effects.shadow != nil { effectLayers += 1 }
+        if effectLayers > 1 { return nil }
+        out.append(op)
       case .fill(_, let rule, let paint, let local):
         guard let local, case .solid = paint else { return nil }
         let lines = place(local)

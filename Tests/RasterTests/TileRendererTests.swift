@@ -244,4 +244,29 @@ private func recording(shift: Double = 0) -> Recording {
       }
     }
   }
+
+  @Test func aBlurInsideAShadowedLayerIsNotCutAtTheTiles() {
+    // A shadowed group (drawn as its shadow, then its content by the tiles)
+    // holding a blurred circle, whose halo reaches far past the shapes.
+    func draw(_ c: Canvas?, _ r: Recording?) {
+      let card = Path.roundedRect(Rect(x: 70, y: 70, width: 40, height: 40), cornerRadius: 6)
+      let shadow = LayerEffects(shadow: (Color(red: 0, green: 0, blue: 0, alpha: 0.3).premultiplied, 3, Vector2(0, 2)))
+      let glow = Path.circle(in: Rect(x: 80, y: 80, width: 20, height: 20))
+      c?.beginLayer(bounds: Rect(x: 40, y: 40, width: 100, height: 100), opacity: 1, effects: shadow)
+      r?.beginLayer(bounds: Rect(x: 40, y: 40, width: 100, height: 100), opacity: 1, effects: shadow)
+      c?.fill(card, paint: .color(.white)); r?.fill(card, paint: .color(.white))
+      c?.beginLayer(bounds: Rect(x: 80, y: 80, width: 20, height: 20), opacity: 1, effects: LayerEffects(blur: 9))
+      r?.beginLayer(bounds: Rect(x: 80, y: 80, width: 20, height: 20), opacity: 1, effects: LayerEffects(blur: 9))
+      c?.fill(glow, paint: .color(Color(red: 1, green: 0, blue: 0, alpha: 1))); r?.fill(glow, paint: .color(Color(red: 1, green: 0, blue: 0, alpha: 1)))
+      c?.endLayer(); r?.endLayer()
+      c?.endLayer(); r?.endLayer()
+    }
+    let canvas = Canvas(width: 180, height: 180, background: Color.white.premultiplied)
+    draw(canvas, nil)
+    let recording = Recording(width: 180, height: 180, background: Color.white.premultiplied)
+    draw(nil, recording)
+    let tiled = TileRenderer.render(recording, tileSize: 64).pixmap
+    let worst = zip(canvas.pixmap.bytes, tiled.bytes).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+    #expect(worst <= 2, "\(worst) levels")
+  }
 }
