@@ -177,6 +177,19 @@ enum Compositor {
     guard !area.isEmpty, opacity > 0 else { return }
     let alpha = UInt8((min(opacity, 1) * 255).rounded())
     let width = pixmap.width
+    if clip == nil {
+      // One weight for every pixel: whole rows at a time.
+      pixmap.bytes.withUnsafeMutableBytes { dst in
+        layer.bytes.withUnsafeBytes { src in
+          for y in area.y0..<area.y1 {
+            let s = src.baseAddress! + 4 * ((y - origin.y) * layer.width + (area.x0 - origin.x))
+            let d = dst.baseAddress! + 4 * ((y - targetOrigin.y) * width + (area.x0 - targetOrigin.x))
+            blendOverRow(s, into: d, count: area.width, weight: alpha)
+          }
+        }
+      }
+      return
+    }
     var clipRow = [UInt8](repeating: alpha, count: area.width)
     pixmap.bytes.withUnsafeMutableBufferPointer { dst in
       layer.bytes.withUnsafeBufferPointer { src in
@@ -291,15 +304,25 @@ enum Compositor {
   /// whose colour ≤ alpha (so no channel can exceed 255 and carry into the
   /// next): red and blue, then green and alpha, in one 32-bit word each.
   @inline(__always)
-  static func blendOverRow(_ s: UnsafeRawPointer, into d: UnsafeMutableRawPointer, count: Int) {
-    // Eight pixels at a time, in the lanes of a vector: the same arithmetic
-    // without the branches (alpha 0 gives keep 255, and mul255(c, 255) = c;
-    // alpha 255 gives keep 0 and the source itself).
+  static func blendOverRow(_ s: UnsafeRawPointer, into d: UnsafeMutableRawPointer, count: Int, weight: UInt8 = 255) {
+    // Eight pixels at a time, in the lanes of a vector (little-endian
+    // RGBA: alpha is the top byte): the same arithmetic without the branches
+    // (alpha 0 gives keep 255, and mul255(c, 255) = c; alpha 255 gives keep
+    // 0 and the source itself). A weight below 255 scales the source first,
+    // as `blendPremultipliedRow` does.
     var i = 0
     let low = SIMD8<UInt32>(repeating: 0x00FF_00FF), high = SIMD8<UInt32>(repeating: 0xFF00_FF00)
     let round = SIMD8<UInt32>(repeating: 0x0080_0080), full = SIMD8<UInt32>(repeating: 255)
+    let k = SIMD8<UInt32>(repeating: UInt32(weight))
     while i + 8 <= count {
-      let sp = s.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+      var sp = s.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+      if weight != 255 {
+        var srb = (sp & low) &* k &+ round
+        srb = ((srb &+ ((srb &>> 8) & low)) &>> 8) & low
+        var sga = ((sp &>> 8) & low) &* k &+ round
+        sga = (sga &+ ((sga &>> 8) & low)) & high
+        sp = srb | sga
+      }
       let dp = d.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
       let keep = full &- (sp &>> 24)
       var rb = (dp & low) &* keep &+ round
@@ -311,7 +334,15 @@ enum Compositor {
     }
     while i < count {
       defer { i += 1 }
-      let sp = UInt32(littleEndian: s.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+      var sp = UInt32(littleEndian: s.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+      if weight != 255 {
+        let kk = UInt32(weight)
+        var srb = (sp & 0x00FF_00FF) &* kk &+ 0x0080_0080
+        srb = ((srb &+ ((srb &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
+        var sga = ((sp &>> 8) & 0x00FF_00FF) &* kk &+ 0x0080_0080
+        sga = (sga &+ ((sga &>> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+        sp = srb | sga
+      }
       let sa = sp >> 24
       if sa == 0 { continue }
       if sa == 255 {

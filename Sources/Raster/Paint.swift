@@ -1,5 +1,6 @@
 import Primitives
 import RealModule
+import Synchronization
 
 /// What fills a shape.
 public enum Paint: Sendable {
@@ -27,7 +28,26 @@ struct GradientRamp: Sendable {
   let bytes: [UInt32]
   let isOpaque: Bool
 
-  init(stops unsorted: [GradientStop]) {
+  /// Ramps made recently, by their stops (a ramp is a function of them):
+  /// the same gradient in every frame of an animation is built once. At
+  /// most `memoLimit` are kept; past it the memo starts afresh.
+  private static let memo = Mutex<[[GradientStop]: GradientRamp]>([:])
+  static let memoLimit = 256
+
+  init(stops: [GradientStop]) {
+    if let ramp = Self.memo.withLock({ $0[stops] }) {
+      self = ramp
+      return
+    }
+    self.init(building: stops)
+    let ramp = self
+    Self.memo.withLock { memo in
+      if memo.count >= Self.memoLimit { memo.removeAll(keepingCapacity: true) }
+      memo[stops] = ramp
+    }
+  }
+
+  private init(building unsorted: [GradientStop]) {
     let stops = unsorted.sorted { $0.offset < $1.offset }
     var table = [Float](repeating: 0, count: Self.resolution * 4)
     for i in 0..<Self.resolution {
