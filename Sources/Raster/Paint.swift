@@ -130,6 +130,11 @@ public struct LinearGradientShader: Shader {
     let py = Double(y) + 0.5 - start.y
     let t0 = (Double(x) + 0.5 - start.x) * direction.x + py * direction.y
     let out = UnsafeMutableRawPointer(output)
+    if direction.x == 0 {
+      // A vertical gradient: one colour along the row.
+      out.initializeMemory(as: UInt32.self, repeating: ramp.bytes[ramp.index(t0)], count: count)
+      return
+    }
     ramp.bytes.withUnsafeBufferPointer { table in
       for i in 0..<count {
         out.storeBytes(of: table[ramp.index(t0 + Double(i) * direction.x)], toByteOffset: 4 * i, as: UInt32.self)
