@@ -200,21 +200,30 @@ public final class Recording {
       items.append(Item(ops: range, bounds: area.intersection(frame), digest: Self.digest(ops[range]), kind: .tiles))
       return
     }
+    // The layer holds its content whole, nested halos included (the bounds
+    // given are its shapes' box): its shadow and blur are of all of it.
+    if !ink.isEmpty {
+      let grown = PixelRect(covering: bounds).union(ink).rect
+      ops[start] = .beginLayer(grown, opacity: opacity, effects)
+      area = Self.layerArea(grown, effects)
+    }
     if effects.blur == 0 {
       // The shadow alone, then the content: as a group if it is translucent.
       ops[range.upperBound - 1] = .endShadow
       items.append(texture(range, blurredBy: effects.shadow!.sigma))
       let inner = ops[(range.lowerBound + 1)..<(range.upperBound - 1)]
       let contentStart = ops.count
+      // What the content can reach: its shapes and nested halos (whole,
+      // even past the layer's bounds); when translucent, a group over them.
+      let pixels = ink
       if opacity < 1 {
-        ops.append(.beginLayer(bounds, opacity: opacity, LayerEffects()))
+        ops.append(.beginLayer(pixels.rect, opacity: opacity, LayerEffects()))
         ops.append(contentsOf: inner)
         ops.append(.endLayer)
       } else {
         ops.append(contentsOf: inner)
       }
       let content = contentStart..<ops.count
-      let pixels = opacity < 1 ? PixelRect(covering: bounds) : ink
       if !content.isEmpty && !pixels.intersection(frame).isEmpty {
         items.append(Item(ops: content, bounds: pixels.intersection(frame), digest: Self.digest(ops[content]), kind: .tiles))
       }

@@ -98,7 +98,6 @@ public enum TileRenderer {
     tilePixels.reserveCapacity(columns * rows)
     var textures: [Int: Pixmap] = [:]
     let items = list.items
-    let background = RGBA8(list.background)
     var over: [Int] = []
     // One accumulation buffer for every tile (it is left zeroed after each fill).
     let accumulator = Accumulator()
@@ -146,8 +145,7 @@ public enum TileRenderer {
             }
             switch item.kind {
             case .movingTexture(let anchor, let area):
-              // To the nearest 1/16 px: whole pixels, then sixteenths.
-              let qx = Int(((anchor.x + Double(area.x0)) * 16).rounded()), qy = Int(((anchor.y + Double(area.y0)) * 16).rounded())
+              let (qx, qy) = Self.placement(anchor, area)
               canvas.composite(texture, origin: (qx >> 4, qy >> 4), shift: (qx & 15, qy & 15))
             default:
               canvas.composite(texture, origin: (item.bounds.x0, item.bounds.y0))
@@ -160,6 +158,12 @@ public enum TileRenderer {
       }
     }
     return RenderedFrame(width: w, height: h, tileSize: size, tiles: digests, tilePixels: tilePixels)
+  }
+
+  /// Where a moving texture's top-left pixel lands, in 1/16 px: its
+  /// anchor plus its area's origin, to the nearest sixteenth.
+  static func placement(_ anchor: Point, _ area: PixelRect) -> (x: Int, y: Int) {
+    (Int(((anchor.x + Double(area.x0)) * 16).rounded()), Int(((anchor.y + Double(area.y0)) * 16).rounded()))
   }
 
   /// What a tile shows: the frame's size, the tile, the background and the
@@ -175,9 +179,11 @@ public enum TileRenderer {
       switch item.kind {
       case .tiles: d.add(0)
       case .texture: d.add(1)
-      case .movingTexture(let anchor, _):
-        // The relative digest, and where it lands.
-        d.add(2); d.add(anchor)
+      case .movingTexture(let anchor, let area):
+        // The relative digest, and where it lands (as drawn: a spring's
+        // last creep below 1/32 px changes nothing).
+        let (qx, qy) = placement(anchor, area)
+        d.add(2); d.add(qx); d.add(qy)
       }
     }
     return d.digest
@@ -238,33 +244,38 @@ public final class DigestCache<Value: Sendable>: Sendable {
   public init(budget: Int) { self.budget = budget }
 
   public func value(for key: Digest) -> Value? {
-    store.withLock { s in
-      if let e = s.young.entries[key] { return e.value }
-      guard let e = s.old.entries.removeValue(forKey: key) else { return nil }
+    let (value, dropped): (Value?, Generation?) = store.withLock { s in
+      if let e = s.young.entries[key] { return (e.value, nil) }
+      guard let e = s.old.entries.removeValue(forKey: key) else { return (nil, nil) }
       s.old.bytes -= e.bytes
-      s.young.entries[key] = e
-      s.young.bytes += e.bytes
-      return e.value
+      return (e.value, Self.insert(e, for: key, into: &s, half: budget / 2))
     }
+    _ = dropped
+    return value
   }
 
   public func store(_ value: Value, bytes n: Int, for key: Digest) {
-    let half = budget / 2
     guard n <= budget / 4 else { return }
-    // The dropped generation is released after the lock.
+    // A dropped generation is released after the lock.
     let dropped: Generation? = store.withLock { s in
       guard s.young.entries[key] == nil, s.old.entries[key] == nil else { return nil }
-      var old: Generation?
-      if s.young.bytes + n > half {
-        old = s.old
-        s.old = s.young
-        s.young = Generation()
-      }
-      s.young.entries[key] = (value, n)
-      s.young.bytes += n
-      return old
+      return Self.insert((value, n), for: key, into: &s, half: budget / 2)
     }
     _ = dropped
+  }
+
+  /// Puts an entry in the young generation, first making it the old one
+  /// (and returning the old one, to drop) if the entry would not fit.
+  private static func insert(_ e: (value: Value, bytes: Int), for key: Digest, into s: inout Store, half: Int) -> Generation? {
+    var old: Generation?
+    if s.young.bytes + e.bytes > half {
+      old = s.old
+      s.old = s.young
+      s.young = Generation()
+    }
+    s.young.entries[key] = e
+    s.young.bytes += e.bytes
+    return old
   }
 
   /// Bytes held now.
@@ -283,10 +294,11 @@ public final class TileCache: Sendable {
     textures = DigestCache(budget: textureBytes)
   }
 
-  /// Budgets for frames of `width × height`: four frames of tiles, two of textures.
+  /// Budgets for frames of `width × height`: four frames of tiles, four
+  /// of textures (so a texture as large as the frame is still kept).
   public convenience init(width: Int, height: Int) {
     let frame = 4 * width * height
-    self.init(tileBytes: max(4 * frame, 1 << 22), textureBytes: max(2 * frame, 1 << 22))
+    self.init(tileBytes: max(4 * frame, 1 << 22), textureBytes: max(4 * frame, 1 << 22))
   }
 
   func tile(_ key: Digest) -> [UInt8]? { tiles.value(for: key) }
