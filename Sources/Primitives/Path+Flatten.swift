@@ -8,6 +8,21 @@ public struct Polyline: Sendable, Hashable {
   public init(points: [Point], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
 }
 
+extension Array where Element == Polyline {
+  /// The box of every point of the lines that have two or more (the only
+  /// ones a fill draws); `Rect.null` when there are none.
+  public var fillBounds: Rect {
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+    for line in self where line.points.count > 1 {
+      for p in line.points {
+        minX = Swift.min(minX, p.x); maxX = Swift.max(maxX, p.x); minY = Swift.min(minY, p.y); maxY = Swift.max(maxY, p.y)
+      }
+    }
+    guard minX <= maxX, minY <= maxY else { return .null }
+    return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+  }
+}
+
 extension Path {
   /// The default flattening tolerance in device pixels: the largest distance
   /// between a curve and its polyline. Well under the 1/8 px a viewer could

@@ -17,13 +17,34 @@ extension Pixmap {
     let n = bytes.count
     return bytes.withUnsafeBufferPointer { src in
       [Float](unsafeUninitializedCapacity: n) { dst, initialized in
-        let s = UnsafeRawPointer(src.baseAddress!), d = UnsafeMutableRawPointer(dst.baseAddress!)
-        for i in stride(from: 0, to: n, by: 4) {
-          let p = s.loadUnaligned(fromByteOffset: i, as: SIMD4<UInt8>.self)
-          d.storeBytes(of: SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: p)), toByteOffset: 4 * i, as: SIMD4<Float>.self)
-        }
+        Self.widen(src.baseAddress!, into: dst.baseAddress!, pixels: n / 4)
         initialized = n
       }
+    }
+  }
+
+  /// `pixels` RGBA8 pixels as floats, 0…255.
+  @inline(__always)
+  static func widen(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<Float>, pixels: Int) {
+    let s = UnsafeRawPointer(src), d = UnsafeMutableRawPointer(dst)
+    for i in 0..<pixels {
+      let p = s.loadUnaligned(fromByteOffset: 4 * i, as: SIMD4<UInt8>.self)
+      d.storeBytes(of: SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: p)), toByteOffset: 16 * i, as: SIMD4<Float>.self)
+    }
+  }
+
+  /// `pixels` float RGBA pixels (0…255, premultiplied) rounded to the
+  /// nearest level, clamped (first, so the conversion cannot trap), with
+  /// colour ≤ alpha.
+  @inline(__always)
+  static func quantize(_ src: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, pixels: Int) {
+    @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8((v < 0 ? 0 : v > 255 ? 255 : v) + 0.5) }
+    for i in 0..<pixels {
+      let a = byte(src[4 * i + 3])
+      dst[4 * i] = min(byte(src[4 * i]), a)
+      dst[4 * i + 1] = min(byte(src[4 * i + 1]), a)
+      dst[4 * i + 2] = min(byte(src[4 * i + 2]), a)
+      dst[4 * i + 3] = a
     }
   }
 
@@ -34,15 +55,7 @@ extension Pixmap {
     precondition(planes.count == n)
     let bytes = planes.withUnsafeBufferPointer { src in
       [UInt8](unsafeUninitializedCapacity: n) { dst, initialized in
-        // Clamped to 0…255 first, so the conversion cannot trap.
-        for i in 0..<n {
-          let v = src[i]
-          dst[i] = UInt8((v < 0 ? 0 : v > 255 ? 255 : v) + 0.5)
-        }
-        for i in stride(from: 0, to: n, by: 4) {
-          let a = dst[i + 3]
-          dst[i] = min(dst[i], a); dst[i + 1] = min(dst[i + 1], a); dst[i + 2] = min(dst[i + 2], a)
-        }
+        Self.quantize(src.baseAddress!, into: dst.baseAddress!, pixels: n / 4)
         initialized = n
       }
     }

@@ -33,25 +33,16 @@ public final class Canvas {
     self.init(region: PixelRect(width: width, height: height), background: background)
   }
 
-  /// A canvas over the device pixels of `region` starting from `pixels`
-  /// (premultiplied RGBA8, `region`'s size).
-  public convenience init(region: PixelRect, pixels: [UInt8]) {
-    self.init(region: region, pixels: pixels, accumulator: Accumulator())
-  }
-
-  init(region: PixelRect, pixels: [UInt8], accumulator: Accumulator) {
-    targets = [Target(pixmap: Pixmap(width: region.width, height: region.height, bytes: pixels), origin: (region.x0, region.y0), opacity: 1, effects: LayerEffects())]
-    self.accumulator = accumulator
-  }
-
   /// A canvas over the device pixels of `region` (a tile of a larger
   /// frame): `pixmap`'s top-left pixel is the region's.
   public convenience init(region: PixelRect, background: PremultipliedColor = .clear) {
-    self.init(region: region, background: background, accumulator: Accumulator())
+    self.init(Pixmap(width: region.width, height: region.height, fill: RGBA8(background)), at: region)
   }
 
-  init(region: PixelRect, background: PremultipliedColor, accumulator: Accumulator) {
-    let base = Pixmap(width: region.width, height: region.height, fill: RGBA8(background))
+  /// A canvas over the device pixels of `region` starting from `base`
+  /// (`region`'s size), filling through `accumulator` (tiles share one).
+  init(_ base: Pixmap, at region: PixelRect, accumulator: Accumulator = Accumulator()) {
+    precondition(base.width == region.width && base.height == region.height, "the pixmap is the region's size")
     targets = [Target(pixmap: base, origin: (region.x0, region.y0), opacity: 1, effects: LayerEffects())]
     self.accumulator = accumulator
   }
@@ -94,8 +85,7 @@ public final class Canvas {
   /// Strokes `path` with `style` (width, dashes and trim in the path's own
   /// units, so a scaled layer's stroke scales with it).
   public func stroke(_ path: Path, transform: AffineTransform = .identity, style: StrokeStyle, paint: Paint) {
-    let scale = max(transform.maximumScale, 1e-12)
-    let outline = Stroker.outline(of: path, style: style, tolerance: tolerance / scale)
+    let outline = Stroker.outline(of: path, style: style, transform: transform, deviceTolerance: tolerance)
     fill(outline.map { Polyline(points: $0.map(transform.apply), isClosed: true) }, rule: .nonZero, paint: paint)
   }
 
@@ -167,8 +157,6 @@ public final class Canvas {
     if shift != (0, 0) {
       precondition(clips[clips.count - 1] == nil, "a shifted image is composited unclipped")
       Compositor.blendShiftedImage(image, origin: origin, shift: shift, into: &targets[top].pixmap, targetOrigin: targets[top].origin)
-    } else if clips[clips.count - 1] == nil {
-      Compositor.blendImage(image, origin: origin, into: &targets[top].pixmap, targetOrigin: targets[top].origin)
     } else {
       Compositor.blendLayer(
         image, origin: origin, opacity: 1, clip: clips[clips.count - 1], into: &targets[top].pixmap, targetOrigin: targets[top].origin)

@@ -211,25 +211,6 @@ enum Compositor {
     }
   }
 
-  /// Composites an image (premultiplied, colour ≤ alpha) at full opacity
-  /// and no clip: `blendLayer` with opacity 1, the same bytes, two channels
-  /// per 32-bit operation.
-  static func blendImage(_ image: Pixmap, origin: (x: Int, y: Int), into pixmap: inout Pixmap, targetOrigin: (x: Int, y: Int)) {
-    let area = PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + image.width, y1: origin.y + image.height)
-      .intersection(PixelRect(x0: targetOrigin.x, y0: targetOrigin.y, x1: targetOrigin.x + pixmap.width, y1: targetOrigin.y + pixmap.height))
-    guard !area.isEmpty else { return }
-    let width = pixmap.width
-    pixmap.bytes.withUnsafeMutableBytes { dst in
-      image.bytes.withUnsafeBytes { src in
-        for y in area.y0..<area.y1 {
-          let s = src.baseAddress! + 4 * ((y - origin.y) * image.width + (area.x0 - origin.x))
-          let d = dst.baseAddress! + 4 * ((y - targetOrigin.y) * width + (area.x0 - targetOrigin.x))
-          blendOverRow(s, into: d, count: area.width)
-        }
-      }
-    }
-  }
-
   /// Composites an image moved right and down by `shift` sixteenths of a
   /// pixel (0…15 each) past `origin`: each output pixel is the bilinear
   /// blend of the four image pixels it overlaps (transparent outside the
@@ -300,64 +281,47 @@ enum Compositor {
     }
   }
 
-  /// `dst = src + dst·(1 − src.a)` with `mul255`'s rounding, for pixels
-  /// whose colour ≤ alpha (so no channel can exceed 255 and carry into the
-  /// next): red and blue, then green and alpha, in one 32-bit word each.
+  /// `dst = src·k + dst·(1 − src.a·k)` for one weight k, with `mul255`'s
+  /// rounding: the bytes of `blendPremultipliedRow` with every weight k, for
+  /// pixels whose colour ≤ alpha (so no channel can exceed 255 and carry into
+  /// the next). Eight pixels at a time in the lanes of a vector, the last few
+  /// through a zero-padded vector; no branches (alpha 0 gives keep 255 and
+  /// mul255(c, 255) = c; alpha 255 gives keep 0, the source itself).
   @inline(__always)
   static func blendOverRow(_ s: UnsafeRawPointer, into d: UnsafeMutableRawPointer, count: Int, weight: UInt8 = 255) {
-    // Eight pixels at a time, in the lanes of a vector (little-endian
-    // RGBA: alpha is the top byte): the same arithmetic without the branches
-    // (alpha 0 gives keep 255, and mul255(c, 255) = c; alpha 255 gives keep
-    // 0 and the source itself). A weight below 255 scales the source first,
-    // as `blendPremultipliedRow` does.
+    let k = SIMD8<UInt32>(repeating: UInt32(weight)), full = SIMD8<UInt32>(repeating: 255)
+    @inline(__always) func over(_ sp: SIMD8<UInt32>, _ dp: SIMD8<UInt32>) -> SIMD8<UInt32> {
+      let source = weight == 255 ? sp : scale(sp, by: k)
+      return source &+ scale(dp, by: full &- (source &>> 24))
+    }
     var i = 0
-    let low = SIMD8<UInt32>(repeating: 0x00FF_00FF), high = SIMD8<UInt32>(repeating: 0xFF00_FF00)
-    let round = SIMD8<UInt32>(repeating: 0x0080_0080), full = SIMD8<UInt32>(repeating: 255)
-    let k = SIMD8<UInt32>(repeating: UInt32(weight))
     while i + 8 <= count {
-      var sp = s.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-      if weight != 255 {
-        var srb = (sp & low) &* k &+ round
-        srb = ((srb &+ ((srb &>> 8) & low)) &>> 8) & low
-        var sga = ((sp &>> 8) & low) &* k &+ round
-        sga = (sga &+ ((sga &>> 8) & low)) & high
-        sp = srb | sga
-      }
+      let sp = s.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
       let dp = d.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
-      let keep = full &- (sp &>> 24)
-      var rb = (dp & low) &* keep &+ round
-      rb = ((rb &+ ((rb &>> 8) & low)) &>> 8) & low
-      var ga = ((dp &>> 8) & low) &* keep &+ round
-      ga = (ga &+ ((ga &>> 8) & low)) & high
-      d.storeBytes(of: sp &+ (rb | ga), toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+      d.storeBytes(of: over(sp, dp), toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
       i += 8
     }
-    while i < count {
-      defer { i += 1 }
-      var sp = UInt32(littleEndian: s.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
-      if weight != 255 {
-        let kk = UInt32(weight)
-        var srb = (sp & 0x00FF_00FF) &* kk &+ 0x0080_0080
-        srb = ((srb &+ ((srb &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
-        var sga = ((sp &>> 8) & 0x00FF_00FF) &* kk &+ 0x0080_0080
-        sga = (sga &+ ((sga &>> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-        sp = srb | sga
-      }
-      let sa = sp >> 24
-      if sa == 0 { continue }
-      if sa == 255 {
-        d.storeBytes(of: sp.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
-        continue
-      }
-      let dp = UInt32(littleEndian: d.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
-      let keep = 255 &- sa
-      // mul255 per channel: t = c·keep + 128; (t + (t >> 8)) >> 8.
-      var rb = (dp & 0x00FF_00FF) &* keep &+ 0x0080_0080
-      rb = ((rb &+ ((rb &>> 8) & 0x00FF_00FF)) &>> 8) & 0x00FF_00FF
-      var ga = ((dp &>> 8) & 0x00FF_00FF) &* keep &+ 0x0080_0080
-      ga = (ga &+ ((ga &>> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-      d.storeBytes(of: (sp &+ (rb | ga)).littleEndian, toByteOffset: 4 * i, as: UInt32.self)
+    guard i < count else { return }
+    var sp = SIMD8<UInt32>.zero, dp = SIMD8<UInt32>.zero
+    for j in 0..<(count - i) {
+      sp[j] = s.loadUnaligned(fromByteOffset: 4 * (i + j), as: UInt32.self)
+      dp[j] = d.loadUnaligned(fromByteOffset: 4 * (i + j), as: UInt32.self)
     }
+    let result = over(sp, dp)
+    for j in 0..<(count - i) { d.storeBytes(of: result[j], toByteOffset: 4 * (i + j), as: UInt32.self) }
+  }
+
+  /// `mul255` of each byte of each lane (packed little-endian RGBA) by the
+  /// lane's k (0…255): red and blue, then green and alpha, in one 32-bit
+  /// word each (t = c·k + 128; (t + (t >> 8)) >> 8, within 16 bits per byte).
+  @inline(__always)
+  static func scale(_ x: SIMD8<UInt32>, by k: SIMD8<UInt32>) -> SIMD8<UInt32> {
+    let low = SIMD8<UInt32>(repeating: 0x00FF_00FF), round = SIMD8<UInt32>(repeating: 0x0080_0080)
+    var rb = (x & low) &* k &+ round
+    rb = ((rb &+ ((rb &>> 8) & low)) &>> 8) & low
+    var ga = ((x &>> 8) & low) &* k &+ round
+    ga = (ga &+ ((ga &>> 8) & low)) & SIMD8<UInt32>(repeating: 0xFF00_FF00)
+    return rb | ga
   }
 
   /// `dst = src·k + dst·(1 − src.a·k)` for premultiplied 8-bit pixels, with

@@ -27,6 +27,8 @@ struct GradientRamp: Sendable {
   /// The same entries as premultiplied RGBA8, packed little-endian.
   let bytes: [UInt32]
   let isOpaque: Bool
+  /// The stops as given (the ramp is a function of them in this order).
+  let stops: [GradientStop]
 
   /// Ramps made recently, by their stops (a ramp is a function of them):
   /// the same gradient in every frame of an animation is built once. At
@@ -63,10 +65,10 @@ struct GradientRamp: Sendable {
       return (UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24).littleEndian
     }
     isOpaque = stops.allSatisfy { $0.color.alpha >= 1 }
+    self.stops = unsorted
   }
 
-  /// The stops as given (the ramp is a function of them in this order).
-  static func digest(_ stops: [GradientStop], into d: inout Digester) {
+  func digest(into d: inout Digester) {
     d.add(stops.count)
     for s in stops { d.add(s.offset); d.add(s.color) }
   }
@@ -102,7 +104,6 @@ public struct LinearGradientShader: Shader {
   let start: Point
   let direction: Vector2  // (end − start) / |end − start|²
   let ramp: GradientRamp
-  let stops: [GradientStop]
 
   public init(start: Point, end: Point, stops: [GradientStop]) {
     self.start = start
@@ -110,14 +111,13 @@ public struct LinearGradientShader: Shader {
     let lengthSquared = d.dot(d)
     direction = lengthSquared > 0 ? d / lengthSquared : .zero
     ramp = GradientRamp(stops: stops)
-    self.stops = stops
   }
   public var isOpaque: Bool { ramp.isOpaque }
 
   public func digest(into d: inout Digester) {
     d.add(0x6C69_6E65_6172 as UInt64)
     d.add(start); d.add(direction.x); d.add(direction.y)
-    GradientRamp.digest(stops, into: &d)
+    ramp.digest(into: &d)
   }
 
   public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<Float>) {
@@ -152,7 +152,6 @@ public struct RadialGradientShader: Shader {
   let startRadius: Double
   let inverseSpan: Double
   let ramp: GradientRamp
-  let stops: [GradientStop]
 
   public init(center: Point, startRadius: Double, endRadius: Double, stops: [GradientStop], transform: AffineTransform = .identity) {
     deviceToGradient = transform.inverted ?? .identity
@@ -161,14 +160,13 @@ public struct RadialGradientShader: Shader {
     let span = endRadius - startRadius
     inverseSpan = span != 0 ? 1 / span : 0
     ramp = GradientRamp(stops: stops)
-    self.stops = stops
   }
   public var isOpaque: Bool { ramp.isOpaque }
 
   public func digest(into d: inout Digester) {
     d.add(0x7261_6469_616C as UInt64)
     d.add(deviceToGradient); d.add(center); d.add(startRadius); d.add(inverseSpan)
-    GradientRamp.digest(stops, into: &d)
+    ramp.digest(into: &d)
   }
 
   @inline(__always)

@@ -95,14 +95,9 @@ final class Accumulator {
   /// Prepares for `polylines` within `clip` and deposits their edges;
   /// false when they cover no pixel of it.
   func begin(_ polylines: [Polyline], clip: PixelRect) -> Bool {
-    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-    for line in polylines where line.points.count > 1 {
-      for p in line.points {
-        minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-      }
-    }
-    guard minX <= maxX, minY <= maxY else { return false }
-    let area = PixelRect(covering: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)).intersection(clip)
+    let box = polylines.fillBounds
+    guard !box.isNull else { return false }
+    let area = PixelRect(covering: box).intersection(clip)
     guard !area.isEmpty else { return false }
     bounds = area
     stride = area.width + 2

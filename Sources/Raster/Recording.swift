@@ -94,21 +94,21 @@ public final class Recording {
   // MARK: Recording (Canvas's drawing calls)
 
   public func fill(_ path: Path, transform: AffineTransform = .identity, paint: Paint, rule: FillRule = .nonZero) {
-    fill(path.flattened(tolerance: tolerance, transform: transform), rule: rule, paint: paint, local: local(path, transform))
-  }
-
-  /// The shape in its own place, when it may be part of a moving texture.
-  private func local(_ path: Path, _ transform: AffineTransform) -> Local? {
-    guard inEffectLayer else { return nil }
-    return Local(polylines: Self.snapped(path.flattened(tolerance: tolerance, transform: transform.linear)), origin: transform.origin)
+    let shape = { path.flattened(tolerance: self.tolerance, transform: $0) }
+    fill(shape(transform), rule: rule, paint: paint, local: local(shape, transform))
   }
 
   public func stroke(_ path: Path, transform: AffineTransform = .identity, style: StrokeStyle, paint: Paint) {
-    let scale = max(transform.maximumScale, 1e-12)
-    let outline = Stroker.outline(of: path, style: style, tolerance: tolerance / scale)
-    let local = inEffectLayer
-      ? Local(polylines: Self.snapped(outline.map { Polyline(points: $0.map(transform.linear.apply), isClosed: true) }), origin: transform.origin) : nil
-    fill(outline.map { Polyline(points: $0.map(transform.apply), isClosed: true) }, rule: .nonZero, paint: paint, local: local)
+    let outline = Stroker.outline(of: path, style: style, transform: transform, deviceTolerance: tolerance)
+    let shape = { (t: AffineTransform) in outline.map { Polyline(points: $0.map(t.apply), isClosed: true) } }
+    fill(shape(transform), rule: .nonZero, paint: paint, local: local(shape, transform))
+  }
+
+  /// The shape in its own place (`shape` under the transform without its
+  /// translation), when it may be part of a moving texture.
+  private func local(_ shape: (AffineTransform) -> [Polyline], _ transform: AffineTransform) -> Local? {
+    guard inEffectLayer else { return nil }
+    return Local(polylines: Self.snapped(shape(transform.linear)), origin: transform.origin)
   }
 
   /// True inside a top-level layer with a blur or a shadow.
@@ -131,9 +131,10 @@ public final class Recording {
   }
 
   public func pushClip(_ path: Path, transform: AffineTransform = .identity, rule: FillRule = .nonZero) {
-    let polylines = Self.snapped(path.flattened(tolerance: tolerance, transform: transform))
+    let shape = { path.flattened(tolerance: self.tolerance, transform: $0) }
+    let polylines = Self.snapped(shape(transform))
     open(Self.pixels(of: polylines))
-    ops.append(.pushClip(polylines, rule, local(path, transform)))
+    ops.append(.pushClip(polylines, rule, local(shape, transform)))
     depth += 1
   }
 
@@ -235,7 +236,8 @@ public final class Recording {
   /// The item for a layer drawn as a texture whose every pixel is blurred by
   /// at least `sigma`: moving if it can be (see the type's notes).
   private func texture(_ range: Range<Int>, blurredBy sigma: Double) -> Item {
-    let absolute = Item(ops: range, bounds: area.intersection(frame), digest: Self.digest(ops[range]), kind: .texture)
+    // Digested only when the texture cannot move.
+    let absolute = { Item(ops: range, bounds: self.area.intersection(self.frame), digest: Self.digest(self.ops[range]), kind: .texture) }
     guard sigma >= 8,
       let anchor = ops[range].lazy.compactMap({ op -> Point? in
         if case .fill(_, _, _, let local) = op { return local?.origin }
@@ -243,10 +245,10 @@ public final class Recording {
       }).first,
       let relative = Self.relative(ops[range], to: anchor),
       case .beginLayer(let bounds, _, let effects) = relative[0]
-    else { return absolute }
+    else { return absolute() }
     let area = Self.layerArea(bounds, effects)
     // A texture much larger than the frame is drawn where it shows only.
-    guard area.width * area.height <= 4 * frame.width * frame.height else { return absolute }
+    guard area.width * area.height <= 4 * frame.width * frame.height else { return absolute() }
     var d = Digester()
     d.add(0x6D6F_7669_6E67 as UInt64)
     d.add(Self.digest(relative[...]))
@@ -281,7 +283,7 @@ public final class Recording {
       case .fill(_, let rule, let paint, let local):
         guard let local, case .solid = paint else { return nil }
         let lines = place(local)
-        for line in lines { for p in line.points { ink = ink.union(Rect(x: p.x, y: p.y, width: 0, height: 0)) } }
+        ink = ink.union(lines.fillBounds)
         out.append(.fill(lines, rule, paint, nil))
       case .pushClip(_, let rule, let local):
         guard let local else { return nil }
@@ -309,16 +311,7 @@ public final class Recording {
   }
 
   /// The pixels a fill of `polylines` can touch (as the rasterizer bounds them).
-  static func pixels(of polylines: [Polyline]) -> PixelRect {
-    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-    for line in polylines where line.points.count > 1 {
-      for p in line.points {
-        minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-      }
-    }
-    guard minX <= maxX, minY <= maxY else { return PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) }
-    return PixelRect(covering: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY))
-  }
+  static func pixels(of polylines: [Polyline]) -> PixelRect { PixelRect(covering: polylines.fillBounds) }
 
   /// Everything that decides what `ops` draw. A layer's bounds count by the
   /// pixels they cover, as that is all Canvas uses of them.
@@ -384,11 +377,6 @@ extension Canvas {
       }
     }
   }
-}
-
-extension Rect {
-  /// This rectangle moved by `v`.
-  func moved(_ v: Vector2) -> Rect { Rect(x: minX + v.x, y: minY + v.y, width: width, height: height) }
 }
 
 extension AffineTransform {

@@ -9,6 +9,13 @@ import RealModule
 /// inner corners pass through the vertex, which keeps every loop inside
 /// the stroke and its edge pixels single.
 enum Stroker {
+  /// The outline of `path` stroked in its own space (width, dashes and trim
+  /// in its units, so a scaled layer's stroke scales with it), flattened
+  /// finely enough that `transform` maps it to within `deviceTolerance`.
+  static func outline(of path: Path, style: StrokeStyle, transform: AffineTransform, deviceTolerance: Double) -> [[Point]] {
+    outline(of: path, style: style, tolerance: deviceTolerance / max(transform.maximumScale, 1e-12))
+  }
+
   static func outline(of path: Path, style: StrokeStyle, tolerance: Double) -> [[Point]] {
     let halfWidth = style.width / 2
     guard halfWidth > 0, halfWidth.isFinite else { return [] }

@@ -50,8 +50,21 @@ public struct RenderedFrame: Sendable {
     PixelRect(x0: column * tileSize, y0: row * tileSize, x1: min((column + 1) * tileSize, width), y1: min((row + 1) * tileSize, height))
   }
 
-  /// The whole picture, assembled from the tiles (each call assembles it).
+  /// The whole picture, assembled from the tiles on first use (a GIF and a
+  /// PNG sequence of one render share it).
   public var pixmap: Pixmap {
+    assembled.pixmap.withLock { p in
+      if p == nil { p = assemble() }
+      return p!
+    }
+  }
+
+  private final class Assembled: Sendable {
+    let pixmap = Mutex<Pixmap?>(nil)
+  }
+  private let assembled = Assembled()
+
+  private func assemble() -> Pixmap {
     let (w, h) = (width, height)
     let bytes = [UInt8](unsafeUninitializedCapacity: 4 * w * h) { frame, n in
       for row in 0..<rows {
@@ -98,6 +111,7 @@ public enum TileRenderer {
     tilePixels.reserveCapacity(columns * rows)
     var textures: [Int: Pixmap] = [:]
     let items = list.items
+    let background = RGBA8(list.background)
     var over: [Int] = []
     // One accumulation buffer for every tile (it is left zeroed after each fill).
     let accumulator = Accumulator()
@@ -118,17 +132,21 @@ public enum TileRenderer {
           // on its own: a glow drifting over still content then redraws
           // only itself. It is the tile as drawn without what follows, so
           // it shares that tile's digest.
-          var canvas = Canvas(region: tile, background: list.background, accumulator: accumulator)
+          let blank = { Canvas(Pixmap(width: tile.width, height: tile.height, fill: background), at: tile, accumulator: accumulator) }
+          let canvas: Canvas
           var rest = over[...]
           if let cache, let first = over.firstIndex(where: { items[$0].kind != .tiles }), first > 0 {
             let key = Self.digest(of: tile, items: over[..<first], in: list)
             if let backdrop = cache.tile(key) {
-              canvas = Canvas(region: tile, pixels: backdrop, accumulator: accumulator)
+              canvas = Canvas(Pixmap(width: tile.width, height: tile.height, bytes: backdrop), at: tile, accumulator: accumulator)
             } else {
+              canvas = blank()
               for i in over[..<first] { canvas.replay(list.ops[items[i].ops]) }
               cache.store(tile: canvas.pixmap.bytes, for: key)
             }
             rest = over[first...]
+          } else {
+            canvas = blank()
           }
           for i in rest {
             let item = items[i]
@@ -194,13 +212,11 @@ public enum TileRenderer {
   /// still bleeds in), or, for a moving texture, across its whole area
   /// relative to its anchor: the image the tiles composite.
   static func texture(_ item: Recording.Item, of list: Recording, cache: TileCache?) -> Pixmap {
+    // A moving texture's area follows from its relative digest; a fixed
+    // one is drawn over its bounds, which the frame's size also decides.
     var d = Digester()
     d.add(item.digest)
-    if case .movingTexture(_, let area) = item.kind {
-      d.add(area.x0); d.add(area.y0); d.add(area.x1); d.add(area.y1)
-    } else {
-      d.add(item.bounds.x0); d.add(item.bounds.y0); d.add(item.bounds.x1); d.add(item.bounds.y1)
-    }
+    if item.kind == .texture { d.add(item.bounds.x0); d.add(item.bounds.y0); d.add(item.bounds.x1); d.add(item.bounds.y1) }
     let key = d.digest
     if let cached = cache?.texture(key) { return cached }
     let texture: Pixmap

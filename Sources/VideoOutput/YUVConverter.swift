@@ -103,7 +103,7 @@ public enum YUVConverter {
   }
 
   /// Where conversion writes: the three planes and their row lengths.
-  public struct Planes {
+  struct Planes {
     let y, u, v: UnsafeMutablePointer<UInt8>
     /// Luma and chroma row lengths.
     let width, chromaWidth: Int
@@ -189,43 +189,34 @@ public enum YUVConverter {
 
 /// One tile's converted samples, for `YUVConverter`'s cache.
 public struct YUVTile: Sendable {
-  let y, u, v: [UInt8]
-  var bytes: Int { y.count + 2 * u.count }
+  /// The tile's luma, Cb and Cr samples, rows packed.
+  let planes: [[UInt8]]
+  var bytes: Int { planes.reduce(0) { $0 + $1.count } }
+
+  /// Where the blocks' samples lie in each plane: the first sample, the
+  /// plane's row length, and the tile's row length and row count there.
+  static func regions(_ p: YUVConverter.Planes, blocks: Range<Int>, rows: Range<Int>)
+    -> [(start: UnsafeMutablePointer<UInt8>, stride: Int, length: Int, rows: Int)]
+  {
+    [(p.y + 2 * rows.lowerBound * p.width + 2 * blocks.lowerBound, p.width, 2 * blocks.count, 2 * rows.count)]
+      + [p.u, p.v].map { ($0 + rows.lowerBound * p.chromaWidth + blocks.lowerBound, p.chromaWidth, blocks.count, rows.count) }
+  }
 
   /// Copies the blocks' samples out of the planes.
   init(from planes: YUVConverter.Planes, blocks: Range<Int>, rows: Range<Int>) {
-    let bw = blocks.count, rh = rows.count
-    y = [UInt8](unsafeUninitializedCapacity: 4 * bw * rh) { out, n in
-      for r in 0..<(2 * rh) {
-        (out.baseAddress! + r * 2 * bw).update(from: planes.y + (2 * rows.lowerBound + r) * planes.width + 2 * blocks.lowerBound, count: 2 * bw)
-      }
-      n = 4 * bw * rh
-    }
-    func chroma(_ plane: UnsafeMutablePointer<UInt8>) -> [UInt8] {
-      [UInt8](unsafeUninitializedCapacity: bw * rh) { out, n in
-        for r in 0..<rh {
-          (out.baseAddress! + r * bw).update(from: plane + (rows.lowerBound + r) * planes.chromaWidth + blocks.lowerBound, count: bw)
-        }
-        n = bw * rh
+    self.planes = Self.regions(planes, blocks: blocks, rows: rows).map { r in
+      [UInt8](unsafeUninitializedCapacity: r.length * r.rows) { out, n in
+        for row in 0..<r.rows { (out.baseAddress! + row * r.length).update(from: r.start + row * r.stride, count: r.length) }
+        n = r.length * r.rows
       }
     }
-    u = chroma(planes.u)
-    v = chroma(planes.v)
   }
 
   /// Copies the samples back into the planes at the same blocks.
   func copy(into planes: YUVConverter.Planes, blocks: Range<Int>, rows: Range<Int>) {
-    let bw = blocks.count, rh = rows.count
-    y.withUnsafeBufferPointer { src in
-      for r in 0..<(2 * rh) {
-        (planes.y + (2 * rows.lowerBound + r) * planes.width + 2 * blocks.lowerBound).update(from: src.baseAddress! + r * 2 * bw, count: 2 * bw)
-      }
-    }
-    for (plane, samples) in [(planes.u, u), (planes.v, v)] {
+    for (r, samples) in zip(Self.regions(planes, blocks: blocks, rows: rows), self.planes) {
       samples.withUnsafeBufferPointer { src in
-        for r in 0..<rh {
-          (plane + (rows.lowerBound + r) * planes.chromaWidth + blocks.lowerBound).update(from: src.baseAddress! + r * bw, count: bw)
-        }
+        for row in 0..<r.rows { (r.start + row * r.stride).update(from: src.baseAddress! + row * r.length, count: r.length) }
       }
     }
   }
