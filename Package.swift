@@ -94,7 +94,7 @@ let package = Package(
     // What tests and benchmarks share: a GIF decoder written from the spec, scratch folders.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .executableTarget(
-      name: "VideoBenchmark", dependencies: ["VideoOutput", "Raster", "Primitives", "PNGCodec"], path: "Benchmarks/VideoBenchmark"),
+      name: "VideoBenchmark", dependencies: ["VideoOutput", "Raster", "Primitives", "PNGCodec", "CMalloc"], path: "Benchmarks/VideoBenchmark"),
     .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "CFreeType", "Raster", "Primitives"]),
     .testTarget(

@@ -85,8 +85,11 @@ public final class FramePipeline: @unchecked Sendable {
   /// their summaries are returned.
   public func run(progress: (Progress) -> Void = { _ in }) throws(Failure) -> [OutputSummary] {
     let start = Date()
-    do {
+    do throws(Failure) {
       try setUpSamples()
+      for sink in sinks {
+        do { try sink.willRender(framesInFlight: maximumInFlight) } catch { throw .output(error) }
+      }
     } catch {
       abortAll()
       throw error

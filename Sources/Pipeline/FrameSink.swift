@@ -36,6 +36,10 @@ public protocol FrameSink: AnyObject, Sendable {
   func sample(_ frame: Pixmap) throws
   /// After the samples, before the first frame.
   func setUp() throws
+  /// Before the first frame: the pipeline starts frame i's job only once
+  /// every job at least `framesInFlight` jobs before it has been consumed,
+  /// so a sink may keep that many buffers and reuse them in turn.
+  func willRender(framesInFlight: Int) throws
   /// A rendered frame, with its tiles' digests (`RenderedFrame`): a sink
   /// may reuse the work it did for equal tiles of earlier frames.
   func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame
@@ -48,6 +52,7 @@ extension FrameSink {
   public var sampleTimes: [Double] { [] }
   public func sample(_ frame: Pixmap) throws {}
   public func setUp() throws {}
+  public func willRender(framesInFlight: Int) throws {}
 }
 
 /// An error of an output, with the file it concerns.

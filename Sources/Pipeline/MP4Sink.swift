@@ -12,6 +12,11 @@ public final class MP4Sink: FrameSink {
   private let frames = Atomic<Int>(0)
   /// Converted tiles of earlier frames (four frames' worth).
   private let yuvTiles: DigestCache<YUVTile>
+  /// The encoder's pictures, one per frame in flight, used in turn: frame i
+  /// is converted into picture i mod count, which frame i − count left, so
+  /// only the tiles that changed since are converted, and the encoder reads
+  /// it without a copy.
+  private let pictures = Mutex<[VideoPicture]>([])
 
   public init(schedule: FrameSchedule, path: String, width: Int, height: Int, options: MP4Options) throws(OutputError) {
     self.schedule = schedule
@@ -34,17 +39,35 @@ public final class MP4Sink: FrameSink {
     return (Int((fps * 1000).rounded()), 1000)
   }
 
+  public func willRender(framesInFlight: Int) throws {
+    try writer.withLock { w throws(OutputError) in
+      guard let w else { return }
+      do throws(VideoError) {
+        let made = try (0..<max(1, framesInFlight)).map { _ throws(VideoError) in try w.makePicture() }
+        pictures.withLock { $0 = made }
+      } catch {
+        throw OutputError(path: file.destination, message: error.message)
+      }
+    }
+  }
+
   public func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame {
-    PreparedFrame(YUVConverter.bt709(frame, cache: yuvTiles))
+    let all = pictures.withLock { $0 }
+    precondition(!all.isEmpty, "willRender(framesInFlight:) before the first frame")
+    // The pipeline's promise: frame index − count was consumed, so nothing reads this picture now.
+    precondition(index - frames.load(ordering: .acquiring) < all.count, "more frames in flight than pictures")
+    let picture = all[index % all.count]
+    YUVConverter.bt709(frame, into: picture, cache: yuvTiles)
+    return PreparedFrame(picture)
   }
 
   public func consume(_ frame: PreparedFrame, index: Int) throws {
-    guard let yuv = frame.value as? YUVFrame else { return }
+    guard let picture = frame.value as? VideoPicture else { return }
     try writer.withLock { w throws(OutputError) in
       guard let w else { return }
-      do throws(VideoError) { try w.append(yuv) } catch { throw OutputError(path: file.destination, message: error.message) }
+      do throws(VideoError) { try w.append(picture) } catch { throw OutputError(path: file.destination, message: error.message) }
     }
-    frames.add(1, ordering: .relaxed)
+    frames.add(1, ordering: .releasing)
   }
 
   public func finish() throws -> OutputSummary? {

@@ -15,6 +15,10 @@ enum Compositor {
   final class Source {
     let solid: RGBA8?
     let shader: (any Shader)?
+    /// The shader's pixels are all opaque: under full coverage they replace
+    /// the target's (the over-blend of an opaque source at weight 255 gives
+    /// its bytes exactly), so they are shaded straight into it.
+    let opaqueShader: Bool
     /// Scratch rows for shaders (raw memory, freed in deinit).
     private(set) var floats = UnsafeMutablePointer<Float>.allocate(capacity: 0)
     private(set) var bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
@@ -28,8 +32,8 @@ enum Compositor {
     }
     init(_ paint: Paint) {
       switch paint {
-      case .solid(let c): solid = RGBA8(c); shader = nil
-      case .shader(let s): solid = nil; shader = s
+      case .solid(let c): solid = RGBA8(c); shader = nil; opaqueShader = false
+      case .shader(let s): solid = nil; shader = s; opaqueShader = s.isOpaque
       }
     }
     var isInvisible: Bool { solid?.a == 0 }
@@ -53,6 +57,12 @@ enum Compositor {
         // One coverage for the whole run: no per-pixel coverage to read.
         let d = target.pixels + 4 * (py * target.width + (start - origin.x))
         fillSolidRun(solid, coverage: constant, into: d, count: end - start)
+        return
+      }
+      if clip == nil, constant == 255, source.opaqueShader, let shader = source.shader {
+        let d = target.pixels + 4 * (py * target.width + (start - origin.x))
+        source.reserve(end - start)
+        shader.shade8(x: start, y: y, count: end - start, into: d, scratch: source.floats)
         return
       }
       (coverage + (start - x0)).update(repeating: constant, count: end - start)

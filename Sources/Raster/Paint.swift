@@ -135,9 +135,15 @@ public struct LinearGradientShader: Shader {
       out.initializeMemory(as: UInt32.self, repeating: ramp.bytes[ramp.index(t0)], count: count)
       return
     }
+    // The table index, t × (resolution − 1) rounded, advances by a constant
+    // step along the row: clamped to the table, it needs no per-pixel t.
+    let last = Double(GradientRamp.resolution - 1)
+    let u0 = (t0.isNaN ? 0 : t0) * last + 0.5, du = direction.x * last
     ramp.bytes.withUnsafeBufferPointer { table in
+      let entries = table.baseAddress!
       for i in 0..<count {
-        out.storeBytes(of: table[ramp.index(t0 + Double(i) * direction.x)], toByteOffset: 4 * i, as: UInt32.self)
+        let u = min(max(u0 + Double(i) * du, 0.5), last + 0.5)
+        out.storeBytes(of: entries[Int(u)], toByteOffset: 4 * i, as: UInt32.self)
       }
     }
   }

@@ -1,5 +1,6 @@
 internal import CFFmpeg
 internal import CFFmpegShim
+import Raster
 
 /// How `MP4Writer` encodes.
 public struct MP4Options: Sendable, Hashable {
@@ -21,6 +22,70 @@ public struct MP4Options: Sendable, Hashable {
 
   public init(crf: Double = 18, preset: String = "veryfast", tune: String? = nil, threads: Int = 4, keyframeInterval: Int? = nil) {
     self.crf = crf; self.preset = preset; self.tune = tune; self.threads = threads; self.keyframeInterval = keyframeInterval
+  }
+}
+
+/// A picture in FFmpeg's own frame memory (yuv420p at a writer's coded
+/// size), written in place by `YUVConverter.bt709(_:into:cache:)` and read
+/// by `MP4Writer.append(_:)` without a copy. It remembers what each tile of
+/// it shows, so the next frame written into it converts only the tiles that
+/// differ: a picture reused every few frames costs nothing where the video
+/// stands still.
+///
+/// Not shared: one thread writes it, then hands it to the writer's thread;
+/// it is written again only after `append` has returned.
+public final class VideoPicture: @unchecked Sendable {
+  /// The coded (even) size.
+  public let width: Int, height: Int
+  fileprivate var frame: UnsafeMutablePointer<AVFrame>?
+  /// The digest of each tile it shows (of the grid it was last written
+  /// with), nil where unknown.
+  var tiles: [Digest?] = []
+  var tileGrid = (size: 0, columns: 0, rows: 0)
+
+  /// A picture of `width × height` (even) pixels, tagged BT.709 limited.
+  public init(width: Int, height: Int) throws(VideoError) {
+    precondition(width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0, "YUV 4:2:0 needs an even, positive size")
+    self.width = width
+    self.height = height
+    frame = av_frame_alloc()
+    guard let frame else { throw VideoError(path: "", message: "out of memory") }
+    frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+    frame.pointee.width = Int32(width)
+    frame.pointee.height = Int32(height)
+    frame.pointee.color_primaries = AVCOL_PRI_BT709
+    frame.pointee.color_trc = AVCOL_TRC_BT709
+    frame.pointee.colorspace = AVCOL_SPC_BT709
+    frame.pointee.color_range = AVCOL_RANGE_MPEG
+    frame.pointee.chroma_location = AVCHROMA_LOC_CENTER
+    guard av_frame_get_buffer(frame, 0) >= 0, frame.pointee.linesize.1 == frame.pointee.linesize.2 else {
+      throw VideoError(path: "", message: "cannot allocate a \(width)×\(height) frame")
+    }
+  }
+
+  deinit { av_frame_free(&frame) }
+
+  /// The planes, rows `linesize` apart.
+  var planes: YUVConverter.Planes {
+    let f = frame!.pointee
+    return YUVConverter.Planes(y: f.data.0!, u: f.data.1!, v: f.data.2!, width: Int(f.linesize.0), chromaWidth: Int(f.linesize.1))
+  }
+
+  /// Forgets what the tiles show (the next write converts every tile).
+  func forgetTiles() { tiles = [] }
+
+  /// A copy of the samples, rows packed.
+  public var samples: YUVFrame {
+    let p = planes
+    func plane(_ start: UnsafeMutablePointer<UInt8>, _ stride: Int, _ w: Int, _ h: Int) -> [UInt8] {
+      [UInt8](unsafeUninitializedCapacity: w * h) { out, n in
+        for row in 0..<h { (out.baseAddress! + row * w).initialize(from: start + row * stride, count: w) }
+        n = w * h
+      }
+    }
+    return YUVFrame(
+      width: width, height: height, y: plane(p.y, p.width, width, height),
+      u: plane(p.u, p.chromaWidth, width / 2, height / 2), v: plane(p.v, p.chromaWidth, width / 2, height / 2))
   }
 }
 
@@ -47,7 +112,8 @@ public final class MP4Writer {
 
   private var format: UnsafeMutablePointer<AVFormatContext>?
   private var encoder: UnsafeMutablePointer<AVCodecContext>?
-  private var frame: UnsafeMutablePointer<AVFrame>?
+  /// What `append(_: YUVFrame)` copies into.
+  private var picture: VideoPicture?
   private var packet: UnsafeMutablePointer<AVPacket>?
   private var stream: UnsafeMutablePointer<AVStream>?
   private var finished = false
@@ -133,36 +199,53 @@ public final class MP4Writer {
     av_dict_set(&muxerOptions, "movflags", "+faststart", 0)
     try check(avformat_write_header(format, &muxerOptions), "cannot write the MP4 header")
 
-    frame = av_frame_alloc()
     packet = av_packet_alloc()
-    guard let frame, packet != nil else { throw FFmpeg.error(path, "out of memory") }
-    frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-    frame.pointee.width = Int32(codedWidth)
-    frame.pointee.height = Int32(codedHeight)
-    frame.pointee.color_primaries = AVCOL_PRI_BT709
-    frame.pointee.color_trc = AVCOL_TRC_BT709
-    frame.pointee.colorspace = AVCOL_SPC_BT709
-    frame.pointee.color_range = AVCOL_RANGE_MPEG
-    frame.pointee.chroma_location = AVCHROMA_LOC_CENTER
-    try check(av_frame_get_buffer(frame, 0), "cannot allocate a frame")
+    guard packet != nil else { throw FFmpeg.error(path, "out of memory") }
   }
 
-  /// Encodes the next frame (of size `codedWidth × codedHeight`).
-  public func append(_ picture: YUVFrame) throws(VideoError) {
-    guard !finished, let encoder, let frame else { throw VideoError(path: path, message: "the video is already finished") }
+  /// A picture of this video's coded size, for `append(_: VideoPicture)`.
+  public func makePicture() throws(VideoError) -> VideoPicture {
+    do {
+      return try VideoPicture(width: codedWidth, height: codedHeight)
+    } catch {
+      throw VideoError(path: path, message: error.message)
+    }
+  }
+
+  /// Encodes the next frame (of size `codedWidth × codedHeight`), copied
+  /// into the writer's own picture.
+  public func append(_ yuv: YUVFrame) throws(VideoError) {
+    guard !finished else { throw VideoError(path: path, message: "the video is already finished") }
+    guard yuv.width == codedWidth, yuv.height == codedHeight else {
+      throw VideoError(path: path, message: "frame is \(yuv.width)×\(yuv.height), the video \(codedWidth)×\(codedHeight)")
+    }
+    if picture == nil { picture = try makePicture() }
+    let picture = picture!
+    picture.forgetTiles()
+    let planes = picture.planes
+    Self.copy(yuv.y, width: codedWidth, height: codedHeight, to: planes.y, stride: planes.width)
+    Self.copy(yuv.u, width: codedWidth / 2, height: codedHeight / 2, to: planes.u, stride: planes.chromaWidth)
+    Self.copy(yuv.v, width: codedWidth / 2, height: codedHeight / 2, to: planes.v, stride: planes.chromaWidth)
+    try append(picture)
+  }
+
+  /// Encodes the next frame from `picture` (of size `codedWidth ×
+  /// codedHeight`). x264 copies it before this returns: the picture may be
+  /// written again afterwards, and keeps what it shows.
+  public func append(_ picture: VideoPicture) throws(VideoError) {
+    guard !finished, let encoder, let frame = picture.frame else { throw VideoError(path: path, message: "the video is already finished") }
     guard picture.width == codedWidth, picture.height == codedHeight else {
       throw VideoError(path: path, message: "frame is \(picture.width)×\(picture.height), the video \(codedWidth)×\(codedHeight)")
     }
     FFmpeg.beginCapture()
     do throws(VideoError) {
-      try check(av_frame_make_writable(frame), "cannot reuse the frame buffer")
-      Self.copy(picture.y, width: codedWidth, height: codedHeight, to: frame, plane: 0)
-      Self.copy(picture.u, width: codedWidth / 2, height: codedHeight / 2, to: frame, plane: 1)
-      Self.copy(picture.v, width: codedWidth / 2, height: codedHeight / 2, to: frame, plane: 2)
       frame.pointee.pts = Int64(frameCount)
       try check(avcodec_send_frame(encoder, frame), "cannot encode frame \(frameCount)")
       frameCount += 1
       try drain()
+      // Should the encoder still hold the buffer, the picture gets a copy
+      // of its own (the same samples), so writing it never races the encoder.
+      try check(av_frame_make_writable(frame), "cannot reuse the frame buffer")
     } catch {
       release()
       throw error
@@ -199,22 +282,10 @@ public final class MP4Writer {
     }
   }
 
-  private static func copy(_ plane: [UInt8], width: Int, height: Int, to frame: UnsafeMutablePointer<AVFrame>, plane index: Int) {
-    let data: UnsafeMutablePointer<UInt8>?, linesize: Int32
-    switch index {
-    case 0: (data, linesize) = (frame.pointee.data.0, frame.pointee.linesize.0)
-    case 1: (data, linesize) = (frame.pointee.data.1, frame.pointee.linesize.1)
-    default: (data, linesize) = (frame.pointee.data.2, frame.pointee.linesize.2)
-    }
-    guard let data else { return }
+  private static func copy(_ plane: [UInt8], width: Int, height: Int, to data: UnsafeMutablePointer<UInt8>, stride: Int) {
     plane.withUnsafeBufferPointer { source in
-      let stride = Int(linesize)
-      if stride == width {
-        data.update(from: source.baseAddress!, count: width * height)
-      } else {
-        for row in 0..<height {
-          (data + row * stride).update(from: source.baseAddress! + row * width, count: width)
-        }
+      for row in 0..<height {
+        (data + row * stride).update(from: source.baseAddress! + row * width, count: width)
       }
     }
   }
@@ -229,7 +300,7 @@ public final class MP4Writer {
     }
     stream = nil
     avcodec_free_context(&encoder)
-    av_frame_free(&frame)
+    picture = nil
     av_packet_free(&packet)
   }
 

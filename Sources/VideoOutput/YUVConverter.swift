@@ -67,45 +67,68 @@ public enum YUVConverter {
   /// frame) is copied from it, so a picture that mostly stands still costs
   /// little more than the copy.
   public static func bt709(_ frame: RenderedFrame, cache: DigestCache<YUVTile>?) -> YUVFrame {
-    let w = frame.width, h = frame.height
-    precondition(w > 0 && h > 0 && frame.tileSize % 2 == 0, "empty picture or odd tiles")
-    return makeFrame(width: w, height: h) { planes in
-      for row in 0..<frame.rows {
-        for column in 0..<frame.columns {
-          let i = row * frame.columns + column
-          let rect = frame.tileRect(column: column, row: row)
-          // The tile's chroma blocks (a tile at an odd right or bottom edge
-          // includes the padding) and the luma they cover.
-          let blocks = (rect.x0 / 2)..<((rect.x1 + 1) / 2), rows = (rect.y0 / 2)..<((rect.y1 + 1) / 2)
-          if let tile = cache?.value(for: frame.tiles[i]) {
-            tile.copy(into: planes, blocks: blocks, rows: rows)
-            continue
-          }
-          // The tile is a picture of its own: its last column or row is the
-          // frame's when it pads, so the padding repeats the same pixels.
-          frame.tilePixels[i].withUnsafeBytes { raw in
-            let at = Planes(
-              y: planes.y + 2 * rows.lowerBound * planes.width + 2 * blocks.lowerBound,
-              u: planes.u + rows.lowerBound * planes.chromaWidth + blocks.lowerBound,
-              v: planes.v + rows.lowerBound * planes.chromaWidth + blocks.lowerBound,
-              width: planes.width, chromaWidth: planes.chromaWidth)
-            convert(
-              raw.baseAddress!.assumingMemoryBound(to: UInt32.self), width: rect.width, height: rect.height,
-              blocks: 0..<blocks.count, rows: 0..<rows.count, into: at)
-          }
-          if let cache {
-            let tile = YUVTile(from: planes, blocks: blocks, rows: rows)
-            cache.store(tile, bytes: tile.bytes, for: frame.tiles[i])
-          }
+    precondition(frame.width > 0 && frame.height > 0 && frame.tileSize % 2 == 0, "empty picture or odd tiles")
+    var held: [Digest?] = []
+    return makeFrame(width: frame.width, height: frame.height) { planes in
+      convert(frame, into: planes, held: &held, cache: cache)
+    }
+  }
+
+  /// The conversion into a picture the encoder reads, in place: only the
+  /// tiles that differ from what the picture shows are written (copied from
+  /// `cache` when converted for an earlier frame, converted otherwise).
+  public static func bt709(_ frame: RenderedFrame, into picture: VideoPicture, cache: DigestCache<YUVTile>?) {
+    precondition(frame.tileSize % 2 == 0, "odd tiles")
+    precondition(picture.width == frame.width + (frame.width & 1) && picture.height == frame.height + (frame.height & 1), "picture and frame sizes differ")
+    let grid = (frame.tileSize, frame.columns, frame.rows)
+    if picture.tileGrid != grid { picture.tiles = []; picture.tileGrid = grid }
+    convert(frame, into: picture.planes, held: &picture.tiles, cache: cache)
+  }
+
+  /// Writes the tiles of `frame` into `planes`, but for those whose digest
+  /// `held` (what the planes show; empty when unknown) already has.
+  static func convert(_ frame: RenderedFrame, into planes: Planes, held: inout [Digest?], cache: DigestCache<YUVTile>?) {
+    if held.count != frame.tiles.count { held = Array(repeating: nil, count: frame.tiles.count) }
+    for row in 0..<frame.rows {
+      for column in 0..<frame.columns {
+        let i = row * frame.columns + column
+        let digest = frame.tiles[i]
+        if held[i] == digest { continue }
+        held[i] = digest
+        let rect = frame.tileRect(column: column, row: row)
+        // The tile's chroma blocks (a tile at an odd right or bottom edge
+        // includes the padding) and the luma they cover.
+        let blocks = (rect.x0 / 2)..<((rect.x1 + 1) / 2), rows = (rect.y0 / 2)..<((rect.y1 + 1) / 2)
+        if let tile = cache?.value(for: digest) {
+          tile.copy(into: planes, blocks: blocks, rows: rows)
+          continue
+        }
+        // The tile is a picture of its own: its last column or row is the
+        // frame's when it pads, so the padding repeats the same pixels.
+        frame.tilePixels[i].withUnsafeBytes { raw in
+          let at = Planes(
+            y: planes.y + 2 * rows.lowerBound * planes.width + 2 * blocks.lowerBound,
+            u: planes.u + rows.lowerBound * planes.chromaWidth + blocks.lowerBound,
+            v: planes.v + rows.lowerBound * planes.chromaWidth + blocks.lowerBound,
+            width: planes.width, chromaWidth: planes.chromaWidth)
+          convert(
+            raw.baseAddress!.assumingMemoryBound(to: UInt32.self), width: rect.width, height: rect.height,
+            blocks: 0..<blocks.count, rows: 0..<rows.count, into: at)
+        }
+        if let cache {
+          let tile = YUVTile(from: planes, blocks: blocks, rows: rows)
+          cache.store(tile, bytes: tile.bytes, for: digest)
         }
       }
     }
   }
 
-  /// Where conversion writes: the three planes and their row lengths.
+  /// Where conversion writes: the three planes and the distance between
+  /// their rows (the picture's width and half of it, or FFmpeg's padded
+  /// line sizes).
   struct Planes {
     let y, u, v: UnsafeMutablePointer<UInt8>
-    /// Luma and chroma row lengths.
+    /// Luma and chroma row strides.
     let width, chromaWidth: Int
   }
 

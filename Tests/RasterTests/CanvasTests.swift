@@ -30,6 +30,40 @@ import Testing
     #expect(canvas.pixmap[0, 0].r >= 253 && canvas.pixmap[99, 1].a <= 2)
   }
 
+  @Test func anOpaqueGradientReplacesWhatItCoversWhole() {
+    // Under full coverage an opaque gradient is shaded straight into the
+    // target: its pixels are the gradient's own, whatever lies beneath, at
+    // t = ((x + ½ − sx)·dx + (y + ½ − sy)·dy) / |d|², interpolated by hand.
+    let start = Point(3, 1), end = Point(93, 31)
+    let stops = [(0.0, (255.0, 0.0, 40.0)), (0.4, (20.0, 220.0, 90.0)), (1.0, (10.0, 30.0, 250.0))]
+    let shader = LinearGradientShader(start: start, end: end, stops: stops.map {
+      GradientStop(offset: $0.0, color: Color(red: $0.1.0 / 255, green: $0.1.1 / 255, blue: $0.1.2 / 255).premultiplied)
+    })
+    func expected(_ x: Int, _ y: Int) -> (Double, Double, Double) {
+      let dx = end.x - start.x, dy = end.y - start.y
+      let t = min(max(((Double(x) + 0.5 - start.x) * dx + (Double(y) + 0.5 - start.y) * dy) / (dx * dx + dy * dy), 0), 1)
+      let (a, b) = t <= 0.4 ? (stops[0], stops[1]) : (stops[1], stops[2])
+      let f = (t - a.0) / (b.0 - a.0)
+      return (a.1.0 + (b.1.0 - a.1.0) * f, a.1.1 + (b.1.1 - a.1.1) * f, a.1.2 + (b.1.2 - a.1.2) * f)
+    }
+    var results: [Pixmap] = []
+    for background in [white, PremultipliedColor(red: 0.2, green: 0, blue: 0.3, alpha: 0.6)] {
+      let canvas = Canvas(width: 100, height: 40, background: background)
+      canvas.fill(.rect(Rect(x: 2.5, y: 1.5, width: 94, height: 34)), paint: .shader(shader))
+      results.append(canvas.pixmap)
+    }
+    for y in 2..<35 {
+      for x in 3..<96 {
+        let p = results[0][x, y]
+        #expect(p == results[1][x, y] && p.a == 255)
+        let (r, g, b) = expected(x, y)
+        #expect(abs(Double(p.r) - r) <= 1 && abs(Double(p.g) - g) <= 1 && abs(Double(p.b) - b) <= 1, "(\(x), \(y)): \(p)")
+      }
+    }
+    // Its half-covered edge is blended: the backgrounds show through.
+    #expect(results[0][2, 10] != results[1][2, 10])
+  }
+
   @Test func radialGradient() {
     let canvas = Canvas(width: 101, height: 101)
     let shader = RadialGradientShader(

@@ -1,3 +1,4 @@
+import Foundation
 import Primitives
 import Testing
 
@@ -217,6 +218,75 @@ private func recording(shift: Double = 0) -> Recording {
     let tiled = TileRenderer.render(Self.cardFrame(at: x)).pixmap
     let worst = zip(direct.bytes, tiled.bytes).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
     #expect(worst <= 2, "x = \(x): \(worst) levels")
+  }
+
+  /// A card of `height` px with a shadow of σ = `sigma`, as a recording.
+  static func shadowedCard(height: Double, sigma: Double) -> Recording {
+    let r = Recording(width: 240, height: 200, background: Color(red: 0.9, green: 0.9, blue: 0.95, alpha: 1).premultiplied)
+    let place = AffineTransform.translation(70.25, 50.5)
+    r.beginLayer(
+      bounds: place.apply(Rect(x: 0, y: 0, width: 100, height: height)), opacity: 1,
+      effects: LayerEffects(shadow: (Color(red: 0, green: 0, blue: 0, alpha: 0.5).premultiplied, sigma, Vector2(0, 3))))
+    r.fill(Path.roundedRect(Rect(x: 0, y: 0, width: 100, height: height), cornerRadius: 12), transform: place, paint: .color(.white))
+    r.endLayer()
+    return r
+  }
+
+  @Test func aBlurredTextureKeepsItsPointsToAGridOfItsBlur() {
+    // The largest power of two ≤ σ / 800, between 1/1024 and 1/16 px.
+    #expect(Recording.grid(blurredBy: 8) == 1.0 / 128)
+    #expect(Recording.grid(blurredBy: 20) == 1.0 / 64)
+    #expect(Recording.grid(blurredBy: 16) == 1.0 / 64)
+    #expect(Recording.grid(blurredBy: 1) == 1.0 / 1024)
+    #expect(Recording.grid(blurredBy: 0) == 1.0 / 1024)
+    #expect(Recording.grid(blurredBy: 1e5) == 1.0 / 16)
+    // The shadow's points lie on that grid; the card itself stays at 1/1024 px.
+    let card = Self.shadowedCard(height: 80.3, sigma: 20)
+    func points(_ item: Int) -> [Point] {
+      card.ops[card.items[item].ops].flatMap { op -> [Point] in
+        if case .fill(let lines, _, _, _) = op { return lines.flatMap(\.points) }
+        return []
+      }
+    }
+    guard case .movingTexture(let anchor, _) = card.items[0].kind,
+      let relative = Recording.relative(card.ops[card.items[0].ops], to: anchor)
+    else { Issue.record("the shadow is not a moving texture"); return }
+    let shadowPoints = relative.flatMap { op -> [Point] in
+      if case .fill(let lines, _, _, _) = op { return lines.flatMap(\.points) }
+      return []
+    }
+    #expect(!shadowPoints.isEmpty && shadowPoints.allSatisfy { ($0.x * 64).rounded() == $0.x * 64 && ($0.y * 64).rounded() == $0.y * 64 })
+    #expect(points(1).allSatisfy { ($0.x * 1024).rounded() == $0.x * 1024 && ($0.y * 1024).rounded() == $0.y * 1024 })
+    #expect(!points(1).allSatisfy { ($0.y * 64).rounded() == $0.y * 64 })
+    // A spring's last creep (the card's height converging on 80) changes the
+    // card's pixels for more frames than its shadow's.
+    var shadows = Set<Digest>(), contents = Set<Digest>()
+    for k in 0..<40 {
+      let r = Self.shadowedCard(height: 80 + 0.5 * pow(0.7, Double(k)), sigma: 20)
+      shadows.insert(r.items[0].digest)
+      contents.insert(r.items[1].digest)
+    }
+    #expect(shadows.count + 4 < contents.count, "\(shadows.count) shadows, \(contents.count) contents")
+  }
+
+  @Test(arguments: [8.0, 20.0, 40.0])
+  func halfTheBlursGridChangesNoPixelBeyondRounding(sigma: Double) {
+    // The grid's bound, checked on shadows drawn in place at full precision
+    // by one Canvas: a card's edge moved by half the grid changes the shadow
+    // by under 1/2000 of full coverage, so no byte by more than one level.
+    func draw(_ height: Double) -> Pixmap {
+      let canvas = Canvas(width: 240, height: 200, background: Color(red: 0.9, green: 0.9, blue: 0.95, alpha: 1).premultiplied)
+      let place = AffineTransform.translation(70.25, 50.5)
+      canvas.beginLayer(
+        bounds: place.apply(Rect(x: 0, y: 0, width: 100, height: height)), opacity: 1,
+        effects: LayerEffects(shadow: (Color(red: 0, green: 0, blue: 0, alpha: 1).premultiplied, sigma, Vector2(0, 3))))
+      canvas.fill(Path.roundedRect(Rect(x: 0, y: 0, width: 100, height: height), cornerRadius: 12), transform: place, paint: .color(.black))
+      canvas.endLayer(shadowOnly: true)
+      return canvas.pixmap
+    }
+    let g = Recording.grid(blurredBy: sigma)
+    let worst = zip(draw(80).bytes, draw(80 + g / 2).bytes).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+    #expect(worst <= 1, "σ = \(sigma): \(worst) levels")
   }
 
   @Test func theShiftedCompositeIsTheBilinearBlend() {

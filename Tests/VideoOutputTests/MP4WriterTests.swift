@@ -159,6 +159,41 @@ import VideoOutput
     return package.appendingPathComponent(".build/debug/video-benchmark")
   }()
 
+  /// Frames converted in place into two pictures used in turn (as the
+  /// pipeline does, with its frames in flight) are encoded as they were when
+  /// appended: each decoded frame is its own source, the moving square where
+  /// it was, never a neighbour's.
+  @Test func picturesUsedInTurnEncodeEachFrame() throws {
+    let scratch = Scratch()
+    defer { scratch.cleanUp() }
+    let path = scratch.path("turns.mp4")
+    let frames = movingFrames(12, width: 161, height: 91)
+    let writer = try MP4Writer(path: path, width: 161, height: 91, fps: (60, 1), options: MP4Options(crf: 10))
+    let pictures = [try writer.makePicture(), try writer.makePicture()]
+    #expect(pictures[0].width == 162 && pictures[0].height == 92)
+    for (i, frame) in frames.enumerated() {
+      // One digest per 64-pixel tile, from its pixels (what TileRenderer promises).
+      let tiled = RenderedFrame(pixmap: frame, tileSize: 64, tiles: (0..<(3 * 2)).map { t in
+        var d = Digester()
+        let rect = PixelRect(x0: 64 * (t % 3), y0: 64 * (t / 3), x1: min(64 * (t % 3) + 64, 161), y1: min(64 * (t / 3) + 64, 91))
+        for y in rect.y0..<rect.y1 { for x in rect.x0..<rect.x1 { d.add(Int(frame[x, y].r) << 16 | Int(frame[x, y].g) << 8 | Int(frame[x, y].b)) } }
+        return d.digest
+      })
+      YUVConverter.bt709(tiled, into: pictures[i % 2], cache: nil)
+      try writer.append(pictures[i % 2])
+    }
+    try writer.finish()
+    let decoded = try MediaProbe.frames(path: path)
+    #expect(decoded.count == frames.count)
+    for (i, (source, back)) in zip(frames, decoded).enumerated() {
+      // The square's middle (its left edge at 2i) and the background beside it.
+      let square = back[2 * i + 12, 42], beside = back[2 * i + 40, 42]
+      #expect(abs(Int(square.r) - 250) <= 6 && abs(Int(square.g) - 200) <= 6 && abs(Int(square.b) - 40) <= 8, "frame \(i): \(square)")
+      let expected = source[2 * i + 40, 42]
+      #expect(abs(Int(beside.r) - Int(expected.r)) <= 6 && abs(Int(beside.g) - Int(expected.g)) <= 6, "frame \(i): \(beside)")
+    }
+  }
+
   @Test func errorsNameTheFileAndCarryFFmpegsMessage() throws {
     let scratch = Scratch()
     defer { scratch.cleanUp() }

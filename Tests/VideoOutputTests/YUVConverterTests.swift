@@ -155,4 +155,20 @@ import VideoOutput
     #expect(YUVConverter.bt709(second, cache: cache) == YUVConverter.bt709(second.pixmap))
     #expect(YUVConverter.bt709(first, cache: cache) == YUVConverter.bt709(first.pixmap))
   }
+
+  /// Converted in place into a picture the encoder reads, a frame writes
+  /// only the tiles that differ from what the picture shows: the picture
+  /// must then hold exactly the whole-frame bytes, whatever it held before.
+  @Test(arguments: [(200, 130), (131, 67), (1, 1)])
+  func aPictureConvertedInPlaceHoldsTheWholeFrame(width: Int, height: Int) throws {
+    let picture = try VideoPicture(width: width + width % 2, height: height + height % 2)
+    let first = Self.frame(width: width, height: height, seed: 3)
+    let second = Self.frame(width: width, height: height, seed: 3, changedTile: 0)
+    let other = Self.frame(width: width, height: height, seed: 8)
+    let cache = DigestCache<YUVTile>(budget: 1 << 24)
+    for (frame, cache) in [(first, nil), (second, cache), (first, cache), (other, nil), (second, nil), (second, cache)] {
+      YUVConverter.bt709(frame, into: picture, cache: cache)
+      #expect(picture.samples == YUVConverter.bt709(frame.pixmap))
+    }
+  }
 }
