@@ -219,14 +219,18 @@ public enum TileRenderer {
     if item.kind == .texture { d.add(item.bounds.x0); d.add(item.bounds.y0); d.add(item.bounds.x1); d.add(item.bounds.y1) }
     let key = d.digest
     if let cached = cache?.texture(key) { return cached }
-    let texture: Pixmap
+    let ops: [Recording.Op], region: PixelRect
     if case .movingTexture(let anchor, let area) = item.kind {
-      let canvas = Canvas(region: area)
-      canvas.replay(Recording.relative(list.ops[item.ops], to: anchor)!)
-      texture = canvas.pixmap
+      (ops, region) = (Recording.relative(list.ops[item.ops], to: anchor)!, area)
     } else {
-      let canvas = Canvas(region: item.bounds)
-      canvas.replay(list.ops[item.ops])
+      (ops, region) = (Array(list.ops[item.ops]), item.bounds)
+    }
+    let texture: Pixmap
+    if let stretched = StretchedTexture.draw(ops, over: region) {
+      texture = stretched
+    } else {
+      let canvas = Canvas(region: region)
+      canvas.replay(ops)
       texture = canvas.pixmap
     }
     cache?.store(texture: texture, for: key)

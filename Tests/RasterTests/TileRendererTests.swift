@@ -289,6 +289,63 @@ private func recording(shift: Double = 0) -> Recording {
     #expect(worst <= 1, "σ = \(sigma): \(worst) levels")
   }
 
+  /// The texture of a shadowed, translucent layer holding `shape` (as the
+  /// tiles draw it: relative to its anchor when it can move), drawn whole
+  /// and drawn by `StretchedTexture` (nil when it would not cut it).
+  static func texture(of shape: Path, sigma: Double, blur: Double = 0) throws -> (whole: Pixmap, stretched: Pixmap?, cut: Int) {
+    let effects = LayerEffects(blur: blur, shadow: (Color(red: 0, green: 0, blue: 0.2, alpha: 0.6).premultiplied, sigma, Vector2(1.5, 6.25)))
+    let place = AffineTransform.translation(60.375, 50.8125)
+    let r = Recording(width: 720, height: 600, background: Color(red: 0.9, green: 0.9, blue: 0.95, alpha: 1).premultiplied)
+    r.beginLayer(bounds: place.apply(shape.bounds), opacity: 0.9, effects: effects)
+    r.fill(shape, transform: place, paint: .color(Color(red: 1, green: 0.5, blue: 0.25, alpha: 1)))
+    r.endLayer()
+    let item = try #require(r.items.first { $0.kind != .tiles })
+    let ops: [Recording.Op], region: PixelRect
+    if case .movingTexture(let anchor, let area) = item.kind {
+      (ops, region) = (try #require(Recording.relative(r.ops[item.ops], to: anchor)), area)
+    } else {
+      (ops, region) = (Array(r.ops[item.ops]), item.bounds)
+    }
+    let canvas = Canvas(region: region)
+    canvas.replay(ops)
+    let lines = ops.flatMap { op -> [Polyline] in if case .fill(let l, _, _, _) = op { return l } else { return [] } }
+    let cut = [(\Point.x, \Point.y, region.x0..<region.x1), (\Point.y, \Point.x, region.y0..<region.y1)].reduce(0) {
+      $0 + (StretchedTexture.cut(lines, margin: effects.reach + 2, along: $1.0, across: $1.1, within: $1.2)?.length ?? 0)
+    }
+    return (canvas.pixmap, StretchedTexture.draw(ops, over: region), cut)
+  }
+
+  @Test(arguments: [(10.0, 0.0), (20.0, 0.0), (40.0, 0.0), (10.0, 16.0)])
+  func aCardsTextureDrawnNarrowAndStretchedIsItsTexture(sigma: Double, blur: Double) throws {
+    // A 480 × 400 card: its shadow (and blur) drawn with a band cut out and
+    // stretched back equals them drawn whole, to a level (the reduced
+    // blurs sample the narrow layer at another phase).
+    let card = Path.roundedRect(Rect(x: 0, y: 0, width: 480, height: 400), cornerRadius: 28)
+    let (whole, stretched, cut) = try Self.texture(of: card, sigma: sigma, blur: blur)
+    #expect(cut > 150, "σ = \(sigma): \(cut) px cut")
+    let drawn = try #require(stretched)
+    #expect(drawn.width == whole.width && drawn.height == whole.height)
+    let worst = zip(whole.bytes, drawn.bytes).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
+    #expect(worst <= 1, "σ = \(sigma), blur \(blur): \(worst) levels")
+  }
+
+  @Test func onlyBandsCrossedByEdgesAlongThemAreCut() throws {
+    // A capsule's straight sides run along x: cut along x only.
+    let capsule = Path.capsule(in: Rect(x: 0, y: 0, width: 400, height: 120)).flattened(tolerance: 0.025, transform: .identity)
+    #expect(StretchedTexture.cut(capsule, margin: 20, along: \.x, across: \.y, within: -100..<600) != nil)
+    #expect(StretchedTexture.cut(capsule, margin: 20, along: \.y, across: \.x, within: -100..<600) == nil)
+    // A circle, and a rectangle turned by 10°, have no such band.
+    let circle = Path.circle(in: Rect(x: 0, y: 0, width: 400, height: 400)).flattened(tolerance: 0.025, transform: .identity)
+    #expect(StretchedTexture.cut(circle, margin: 20, along: \.x, across: \.y, within: -100..<600) == nil)
+    let turned = Path.rect(Rect(x: 0, y: 0, width: 400, height: 300)).flattened(tolerance: 0.025, transform: .rotation(10 * .pi / 180))
+    #expect(StretchedTexture.cut(turned, margin: 20, along: \.x, across: \.y, within: -600..<600) == nil)
+    #expect(try Self.texture(of: .circle(in: Rect(x: 0, y: 0, width: 400, height: 400)), sigma: 12).stretched == nil)
+    // The capsule's glow, cut and stretched, is its glow.
+    let (whole, stretched, _) = try Self.texture(of: .capsule(in: Rect(x: 0, y: 0, width: 400, height: 120)), sigma: 12)
+    let drawn = try #require(stretched)
+    #expect(zip(whole.bytes, drawn.bytes).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) } <= 1)
+  }
+
   @Test func theShiftedCompositeIsTheBilinearBlend() {
     // A 7 × 5 image (colour ≤ alpha) moved by (5/16, 11/16) px onto
     // transparency: each output is Σ weight × pixel over the four it

@@ -1,0 +1,118 @@
+import Primitives
+
+/// Draws a blurred or shadowed layer of straight-sided shapes (a card, a
+/// sheet, a capsule) narrower and shorter than it is, then stretches the
+/// picture back: a resizing card's shadow then costs a blur of its corners,
+/// not of its whole area.
+///
+/// Where every edge of the shapes that crosses a vertical band of the layer
+/// is horizontal, every column of pixels in the band is the same (coverage
+/// is exact area), and so is every column of a blur of it farther than the
+/// blur's reach from the band's sides. Cutting S columns out of the band's
+/// middle (moving every point right of the cut left by S), drawing, and
+/// repeating the middle column S times gives the layer as drawn whole, up
+/// to the reduced-resolution blur's sampling phase (under a level: tested).
+/// Rows likewise.
+enum StretchedTexture {
+  /// The fewest columns or rows worth cutting.
+  static let minimumCut = 16
+
+  /// `ops` (one layer: `beginLayer`, fills of solid colours, `endLayer` or
+  /// `endShadow`) drawn over `region`, cut and stretched; nil when the layer
+  /// is not of that form or has no band wide enough to cut.
+  static func draw(_ ops: [Recording.Op], over region: PixelRect) -> Pixmap? {
+    guard ops.count >= 3, case .beginLayer(let bounds, let opacity, let effects) = ops[0] else { return nil }
+    switch ops[ops.count - 1] {
+    case .endLayer, .endShadow: break
+    default: return nil
+    }
+    var shapes: [[Polyline]] = []
+    for op in ops[1..<(ops.count - 1)] {
+      guard case .fill(let lines, _, .solid, _) = op else { return nil }
+      shapes.append(lines)
+    }
+    // Beyond the band's sides by the effects' reach (their blur and the
+    // shadow's offset), and two more pixels for the rasterizer's edges.
+    let margin = effects.reach + 2
+    let lines = shapes.flatMap { $0 }
+    let cutX = cut(lines, margin: margin, along: \.x, across: \.y, within: region.x0..<region.x1)
+    let cutY = cut(lines, margin: margin, along: \.y, across: \.x, within: region.y0..<region.y1)
+    guard cutX != nil || cutY != nil else { return nil }
+    // Points past a cut move back by its length; so do the layer's bounds.
+    func move(_ p: Point) -> Point {
+      var q = p
+      if let c = cutX, p.x > Double(c.at) { q.x -= Double(c.length) }
+      if let c = cutY, p.y > Double(c.at) { q.y -= Double(c.length) }
+      return q
+    }
+    let sx = cutX?.length ?? 0, sy = cutY?.length ?? 0
+    var narrow: [Recording.Op] = [
+      .beginLayer(
+        Rect(x: bounds.minX, y: bounds.minY, width: bounds.width - Double(sx), height: bounds.height - Double(sy)),
+        opacity: opacity, effects)
+    ]
+    for (op, lines) in zip(ops[1..<(ops.count - 1)], shapes) {
+      guard case .fill(_, let rule, let paint, _) = op else { continue }
+      narrow.append(.fill(lines.map { Polyline(points: $0.points.map(move), isClosed: $0.isClosed) }, rule, paint, nil))
+    }
+    narrow.append(ops[ops.count - 1])
+    let small = PixelRect(x0: region.x0, y0: region.y0, x1: region.x1 - sx, y1: region.y1 - sy)
+    let canvas = Canvas(region: small)
+    canvas.replay(narrow)
+    return stretch(canvas.pixmap, to: region, columnsAt: cutX.map { $0.at - region.x0 }, sx, rowsAt: cutY.map { $0.at - region.y0 }, sy)
+  }
+
+  /// Where to cut along one axis: `length` whole pixels from pixel `at` on,
+  /// inside the widest gap between the points' coordinates that only
+  /// edges parallel to the axis cross, `margin` pixels from its sides.
+  static func cut(
+    _ lines: [Polyline], margin: Int, along a: KeyPath<Point, Double>, across b: KeyPath<Point, Double>, within range: Range<Int>
+  ) -> (at: Int, length: Int)? {
+    var values = lines.flatMap { $0.points.map { $0[keyPath: a] } }
+    guard values.allSatisfy(\.isFinite) else { return nil }
+    values.sort()
+    var best: (at: Int, length: Int)?
+    for (lo, hi) in zip(values, values.dropFirst()) where hi > lo {
+      let at = Int(lo.rounded(.up)) + margin, end = Int(hi.rounded(.down)) - margin
+      let length = end - at
+      guard length >= minimumCut, length > (best?.length ?? 0), at >= range.lowerBound, end <= range.upperBound else { continue }
+      // Every edge spanning the gap must run along the axis.
+      let parallel = lines.allSatisfy { line in
+        let p = line.points
+        guard p.count > 1 else { return true }
+        for i in 0..<p.count {
+          let u = p[i], v = p[(i + 1) % p.count]
+          if min(u[keyPath: a], v[keyPath: a]) <= lo && max(u[keyPath: a], v[keyPath: a]) >= hi && u[keyPath: b] != v[keyPath: b] { return false }
+        }
+        return true
+      }
+      if parallel { best = (at, length) }
+    }
+    return best
+  }
+
+  /// `small` widened by `sx` copies of its column `cx` and heightened by
+  /// `sy` copies of its row `cy` (none when nil), to `region`'s size.
+  static func stretch(_ small: Pixmap, to region: PixelRect, columnsAt cx: Int?, _ sx: Int, rowsAt cy: Int?, _ sy: Int) -> Pixmap {
+    let w = region.width, h = region.height, sw = small.width
+    let bytes = small.bytes.withUnsafeBufferPointer { src in
+      [UInt8](unsafeUninitializedCapacity: 4 * w * h) { out, n in
+        let s = UnsafeRawPointer(src.baseAddress!), o = UnsafeMutableRawPointer(out.baseAddress!)
+        for y in 0..<h {
+          let row: Int
+          if let cy, y >= cy { row = y < cy + sy ? cy : y - sy } else { row = y }
+          let from = s + 4 * row * sw, to = o + 4 * y * w
+          guard let cx else {
+            to.copyMemory(from: from, byteCount: 4 * w)
+            continue
+          }
+          to.copyMemory(from: from, byteCount: 4 * cx)
+          (to + 4 * cx).initializeMemory(as: UInt32.self, repeating: from.loadUnaligned(fromByteOffset: 4 * cx, as: UInt32.self), count: sx)
+          (to + 4 * (cx + sx)).copyMemory(from: from + 4 * cx, byteCount: 4 * (sw - cx))
+        }
+        n = 4 * w * h
+      }
+    }
+    return Pixmap(width: w, height: h, bytes: bytes)
+  }
+}
