@@ -334,3 +334,37 @@ import VideoOutput
     }
   }
 }
+
+/// Rendering yields to the encoders: the workers that render and prepare
+/// frames run at nice 19, the thread that encodes them (the caller's) at
+/// its own priority, and every frame still arrives, in order.
+@Suite struct WorkerPriorityTests {
+  final class PrioritySink: FrameSink, @unchecked Sendable {
+    let schedule = FrameSchedule(from: 0, to: 0.5, fps: 20, slow: 1)
+    let lock = NSLock()
+    var workers: Set<Int32> = [], consumers: Set<Int32> = [], order: [Int] = []
+    func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame {
+      let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+      lock.withLock { _ = workers.insert(nice) }
+      return PreparedFrame(index)
+    }
+    func consume(_ frame: PreparedFrame, index: Int) throws {
+      consumers.insert(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
+      order.append(frame.value as! Int)
+    }
+    func finish() throws -> OutputSummary? { nil }
+    func abort() {}
+  }
+
+  @Test func workersRunAtTheLowestPriorityAndTheEncoderAtItsOwn() throws {
+    let scene = try SceneDecoder.decode(
+      Array(#"{"version": 1, "size": [8, 8], "layers": [{"type": "rect", "size": [8, 8], "position": [4, 4], "fill": "red"}]}"#.utf8),
+      file: "t.json", defaultName: "t")
+    let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+    let sink = PrioritySink()
+    _ = try FramePipeline(renderer: SceneRenderer(scene: scene), scale: 1, sinks: [sink], workers: 2).run()
+    #expect(sink.workers == [19])
+    #expect(sink.consumers == [own] && own < 19)
+    #expect(sink.order == Array(0..<11))
+  }
+}
