@@ -8,6 +8,21 @@ public struct Polyline: Sendable, Hashable {
   public init(points: [Point], isClosed: Bool) { self.points = points; self.isClosed = isClosed }
 }
 
+extension Polyline {
+  /// The rectangle the line outlines when it is one with sides along the
+  /// axes (four corners, or five with the first repeated), else nil.
+  public var axisAlignedRectangle: Rect? {
+    var p = points
+    if p.count == 5, p[4] == p[0] { p.removeLast() }
+    guard p.count == 4 else { return nil }
+    let xs = Set(p.map(\.x)), ys = Set(p.map(\.y))
+    guard xs.count == 2, ys.count == 2, Set(p.map { [$0.x, $0.y] }).count == 4 else { return nil }
+    // Each side along an axis: consecutive corners share x or y.
+    for i in 0..<4 where p[i].x != p[(i + 1) % 4].x && p[i].y != p[(i + 1) % 4].y { return nil }
+    return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+  }
+}
+
 extension Array where Element == Polyline {
   /// The box of every point of the lines that have two or more (the only
   /// ones a fill draws); `Rect.null` when there are none.

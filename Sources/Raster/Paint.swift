@@ -135,15 +135,37 @@ public struct LinearGradientShader: Shader {
       out.initializeMemory(as: UInt32.self, repeating: ramp.bytes[ramp.index(t0)], count: count)
       return
     }
-    // The table index, t × (resolution − 1) rounded, advances by a constant
-    // step along the row: clamped to the table, it needs no per-pixel t.
+    // The table index, t × (resolution − 1) rounded, is u = u0 + i·du
+    // truncated and clamped to the table: outside it the row is one colour
+    // (the pad), inside it u steps in 32.32 fixed point from the row's
+    // column 0, so a pixel gets the same entry whichever run it is shaded in.
     let last = Double(GradientRamp.resolution - 1)
     let u0 = (t0.isNaN ? 0 : t0) * last + 0.5, du = direction.x * last
+    let rowStart = ((0.5 - start.x) * direction.x + py * direction.y) * last + 0.5
     ramp.bytes.withUnsafeBufferPointer { table in
       let entries = table.baseAddress!
-      for i in 0..<count {
-        let u = min(max(u0 + Double(i) * du, 0.5), last + 0.5)
-        out.storeBytes(of: entries[Int(u)], toByteOffset: 4 * i, as: UInt32.self)
+      let first = entries[0], final = entries[GradientRamp.resolution - 1]
+      guard abs(du) < 1_048_576, abs(rowStart) < 1_073_741_824 else {
+        for i in 0..<count {
+          out.storeBytes(of: entries[Int(min(max(u0 + Double(i) * du, 0.5), last + 0.5))], toByteOffset: 4 * i, as: UInt32.self)
+        }
+        return
+      }
+      // The pixels whose u is inside the table, widened by one each side.
+      let enter = (0.5 - u0) / du, leave = (last + 0.5 - u0) / du
+      let (a, b) = du > 0 ? (enter, leave) : (leave, enter)
+      let start = Int(min(max(a.rounded(.down) - 1, 0), Double(count)))
+      let end = Int(min(max(b.rounded(.up) + 1, Double(start)), Double(count)))
+      let words = out.assumingMemoryBound(to: UInt32.self)
+      if start > 0 { words.initialize(repeating: du > 0 ? first : final, count: start) }
+      if end < count { (words + end).initialize(repeating: du > 0 ? final : first, count: count - end) }
+      guard start < end else { return }
+      let step = Int64((du * 4_294_967_296).rounded())
+      var u = Int64((rowStart * 4_294_967_296).rounded()) &+ Int64(x + start) &* step
+      let top = Int64(GradientRamp.resolution - 1)
+      for i in start..<end {
+        words[i] = entries[Int(min(max(u >> 32, 0), top))]
+        u &+= step
       }
     }
   }

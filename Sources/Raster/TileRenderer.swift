@@ -132,7 +132,14 @@ public enum TileRenderer {
           // on its own: a glow drifting over still content then redraws
           // only itself. It is the tile as drawn without what follows, so
           // it shares that tile's digest.
-          let blank = { Canvas(Pixmap(width: tile.width, height: tile.height, fill: background), at: tile, accumulator: accumulator) }
+          // The background, or the first item itself when it paints the
+          // whole tile opaque (a full-screen fill or gradient).
+          let blank = { (items: ArraySlice<Int>) -> (Canvas, ArraySlice<Int>) in
+            if let i = items.first, let base = Self.cover(tile, with: list.items[i], of: list) {
+              return (Canvas(base, at: tile, accumulator: accumulator), items.dropFirst())
+            }
+            return (Canvas(Pixmap(width: tile.width, height: tile.height, fill: background), at: tile, accumulator: accumulator), items)
+          }
           let canvas: Canvas
           var rest = over[...]
           if let cache, let first = over.firstIndex(where: { items[$0].kind != .tiles }), first > 0 {
@@ -140,13 +147,18 @@ public enum TileRenderer {
             if let backdrop = cache.tile(key) {
               canvas = Canvas(Pixmap(width: tile.width, height: tile.height, bytes: backdrop), at: tile, accumulator: accumulator)
             } else {
-              canvas = blank()
-              for i in over[..<first] { canvas.replay(list.ops[items[i].ops]) }
-              cache.store(tile: canvas.pixmap.bytes, for: key)
+              let (base, under) = blank(over[..<first])
+              canvas = base
+              for i in under { canvas.replay(list.ops[items[i].ops]) }
+              // Kept from its second frame on: a backdrop that changes
+              // every frame (a gradient shifting under a glow) would cost
+              // a copy of the tile (drawing on goes on in a buffer the
+              // cache shares) and crowd out what is reused.
+              if cache.admitBackdrop(key) { cache.store(tile: canvas.pixmap.bytes, for: key) }
             }
             rest = over[first...]
           } else {
-            canvas = blank()
+            (canvas, rest) = blank(over[...])
           }
           for i in rest {
             let item = items[i]
@@ -176,6 +188,33 @@ public enum TileRenderer {
       }
     }
     return RenderedFrame(width: w, height: h, tileSize: size, tiles: digests, tilePixels: tilePixels)
+  }
+
+  /// The tile as `item` paints it when the item is one fill of an opaque
+  /// paint over an axis-aligned rectangle holding every pixel of the tile:
+  /// its pixels are then the paint's (an opaque source under full coverage
+  /// replaces what is beneath, as the compositor does), shaded row by row
+  /// with no background and no rasterizing; nil otherwise.
+  static func cover(_ tile: PixelRect, with item: Recording.Item, of list: Recording) -> Pixmap? {
+    guard item.kind == .tiles, item.ops.count == 1, case .fill(let lines, _, let paint, _) = list.ops[item.ops.lowerBound],
+      lines.count == 1, let box = lines[0].axisAlignedRectangle,
+      box.minX <= Double(tile.x0), box.maxX >= Double(tile.x1), box.minY <= Double(tile.y0), box.maxY >= Double(tile.y1)
+    else { return nil }
+    let (w, h) = (tile.width, tile.height)
+    switch paint {
+    case .solid(let c) where RGBA8(c).a == 255:
+      return Pixmap(width: w, height: h, fill: RGBA8(c))
+    case .shader(let shader) where shader.isOpaque:
+      let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 4 * w)
+      defer { scratch.deallocate() }
+      let bytes = [UInt8](unsafeUninitializedCapacity: 4 * w * h) { out, n in
+        for y in 0..<h { shader.shade8(x: tile.x0, y: tile.y0 + y, count: w, into: out.baseAddress! + 4 * w * y, scratch: scratch) }
+        n = 4 * w * h
+      }
+      return Pixmap(width: w, height: h, bytes: bytes)
+    default:
+      return nil
+    }
   }
 
   /// Where a moving texture's top-left pixel lands, in 1/16 px: its
@@ -322,6 +361,22 @@ public final class TileCache: Sendable {
   }
 
   func tile(_ key: Digest) -> [UInt8]? { tiles.value(for: key) }
+
+  /// Backdrops drawn recently and not kept (at most `doorkeeperLimit`;
+  /// past it the set starts afresh).
+  private let doorkeeper = Mutex(Set<Digest>())
+  static let doorkeeperLimit = 4096
+
+  /// True when the backdrop `key` was drawn before and should now be kept;
+  /// otherwise remembers it. (What the cache keeps decides speed only.)
+  func admitBackdrop(_ key: Digest) -> Bool {
+    doorkeeper.withLock { seen in
+      if seen.remove(key) != nil { return true }
+      if seen.count >= Self.doorkeeperLimit { seen.removeAll(keepingCapacity: true) }
+      seen.insert(key)
+      return false
+    }
+  }
   func store(tile: [UInt8], for key: Digest) { tiles.store(tile, bytes: tile.count, for: key) }
   func texture(_ key: Digest) -> Pixmap? { textures.value(for: key) }
   func store(texture: Pixmap, for key: Digest) { textures.store(texture, bytes: texture.bytes.count, for: key) }

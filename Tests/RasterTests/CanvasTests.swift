@@ -30,11 +30,12 @@ import Testing
     #expect(canvas.pixmap[0, 0].r >= 253 && canvas.pixmap[99, 1].a <= 2)
   }
 
-  @Test func anOpaqueGradientReplacesWhatItCoversWhole() {
+  @Test(arguments: [(Point(3, 1), Point(93, 31)), (Point(91, 30), Point(12, 2)), (Point(40, 0), Point(41, 39))])
+  func anOpaqueGradientReplacesWhatItCoversWhole(start: Point, end: Point) {
     // Under full coverage an opaque gradient is shaded straight into the
     // target: its pixels are the gradient's own, whatever lies beneath, at
-    // t = ((x + ½ − sx)·dx + (y + ½ − sy)·dy) / |d|², interpolated by hand.
-    let start = Point(3, 1), end = Point(93, 31)
+    // t = ((x + ½ − sx)·dx + (y + ½ − sy)·dy) / |d|², interpolated by hand,
+    // padded past either end (both directions along the row, and steep).
     let stops = [(0.0, (255.0, 0.0, 40.0)), (0.4, (20.0, 220.0, 90.0)), (1.0, (10.0, 30.0, 250.0))]
     let shader = LinearGradientShader(start: start, end: end, stops: stops.map {
       GradientStop(offset: $0.0, color: Color(red: $0.1.0 / 255, green: $0.1.1 / 255, blue: $0.1.2 / 255).premultiplied)

@@ -61,6 +61,50 @@ private func recording(shift: Double = 0) -> Recording {
     #expect(differing < direct.bytes.count / 100, "\(differing) channels differ")
   }
 
+  @Test(arguments: [true, false])
+  func aTileAnOpaqueRectangleCoversIsThatRectanglesPaint(gradient: Bool) throws {
+    // A full-frame opaque fill (solid or gradient) under a shape: the tiles
+    // it covers whole start from its paint instead of the background, with
+    // the same bytes as a Canvas drawing the tile from the background;
+    // tiles it covers in part (its edge at x = 150.5) are drawn as before.
+    let paint: Paint = gradient
+      ? .shader(LinearGradientShader(start: Point(0, 0), end: Point(180, 60), stops: [
+        GradientStop(offset: 0, color: Color(red: 0, green: 0.5, blue: 1, alpha: 1).premultiplied),
+        GradientStop(offset: 1, color: Color(red: 1, green: 0.3, blue: 0.2, alpha: 1).premultiplied),
+      ]))
+      : .color(Color(red: 0.3, green: 0.6, blue: 0.2, alpha: 1))
+    let background = Color(red: 0.95, green: 0.95, blue: 0.97, alpha: 1).premultiplied
+    let r = Recording(width: 200, height: 130, background: background)
+    r.fill(.rect(Rect(x: -3, y: -2, width: 153.5, height: 140)), paint: paint)
+    r.fill(.circle(in: Rect(x: 30.3, y: 40.6, width: 70, height: 50)), paint: .color(Color(red: 1, green: 1, blue: 1, alpha: 0.7)))
+    let tiled = TileRenderer.render(r, tileSize: 64)
+    // Each tile as a Canvas over that tile alone draws it from the background.
+    for row in 0..<tiled.rows {
+      for column in 0..<tiled.columns {
+        let rect = tiled.tileRect(column: column, row: row)
+        let alone = Canvas(region: rect, background: background)
+        alone.replay(r.ops[...])
+        let differing = zip(alone.pixmap.bytes, tiled.tilePixels[row * tiled.columns + column]).filter { $0 != $1 }.count
+        #expect(differing == 0, "tile (\(column), \(row)): \(differing) bytes differ")
+      }
+    }
+    let first = r.items[0]
+    #expect(TileRenderer.cover(tiled.tileRect(column: 1, row: 1), with: first, of: r) != nil)
+    #expect(TileRenderer.cover(tiled.tileRect(column: 2, row: 1), with: first, of: r) == nil, "covered in part")
+    #expect(TileRenderer.cover(tiled.tileRect(column: 0, row: 0), with: r.items[1], of: r) == nil, "not a rectangle")
+  }
+
+  @Test func axisAlignedRectanglesAreKnownFromTheirCorners() {
+    let rect = Rect(x: 1.5, y: -2, width: 10, height: 4.25)
+    #expect(Path.rect(rect).flattened(tolerance: 0.1, transform: .identity).first?.axisAlignedRectangle == rect)
+    #expect(Polyline(points: [Point(0, 0), Point(0, 3), Point(2, 3), Point(2, 0), Point(0, 0)], isClosed: true).axisAlignedRectangle
+      == Rect(x: 0, y: 0, width: 2, height: 3))
+    #expect(Path.rect(rect).flattened(tolerance: 0.1, transform: .rotation(0.1)).first?.axisAlignedRectangle == nil)
+    // A bow tie, and a back-and-forth line, on a rectangle's corners.
+    #expect(Polyline(points: [Point(0, 0), Point(2, 3), Point(2, 0), Point(0, 3)], isClosed: true).axisAlignedRectangle == nil)
+    #expect(Polyline(points: [Point(0, 0), Point(1, 0), Point(1, 1), Point(1, 0)], isClosed: true).axisAlignedRectangle == nil)
+  }
+
   @Test func theCacheNeverChangesTheBytes() {
     let alone = TileRenderer.render(recording(), tileSize: 64).pixmap
     let cache = TileCache(tileBytes: 1 << 22, textureBytes: 1 << 22)
