@@ -65,16 +65,27 @@ extension GaussianBlur {
       weights.withUnsafeBufferPointer { t in
         for y in 0..<h {
           loadRow(y, row)
-          // Across: pixel x feeds samples x/k (tap x%k + k) and x/k + 1 (tap x%k).
+          // Across: pixel x = ik + r feeds samples i (tap r + k) and i + 1
+          // (tap r), x in increasing order, with no division per pixel.
           reducedRow.update(repeating: 0, count: sw * m)
-          for x in 0..<w {
-            let i = x / k + mx, r = x % k
-            let a = t[r + k], b = t[r]
-            let p = row + x * m, lo = reducedRow + i * m, hi = lo + m
-            for l in 0..<m {
-              lo[l] += a * p[l]
-              hi[l] += b * p[l]
+          var x = 0, i = mx
+          while x < w {
+            let lo = reducedRow + i * m, hi = lo + m
+            for r in 0..<min(k, w - x) {
+              let a = t[r + k], b = t[r]
+              let p = row + (x + r) * m
+              if m == 1 {
+                lo[0] += a * p[0]
+                hi[0] += b * p[0]
+              } else {
+                for l in 0..<4 {
+                  lo[l] += a * p[l]
+                  hi[l] += b * p[l]
+                }
+              }
             }
+            x += k
+            i += 1
           }
           // Down: row y feeds sample rows y/k and y/k + 1 the same way.
           let j = y / k + my, r = y % k
