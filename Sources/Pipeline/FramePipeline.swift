@@ -194,7 +194,9 @@ public final class FramePipeline: @unchecked Sendable {
       let job = jobs[j]
       let frame: RenderedFrame
       do {
-        frame = try renderer.renderFrame(at: job.time, scale: scale, cache: cache)
+        let hooks = job.consumers.compactMap { sinks[$0.sink].tileDrawn(index: $0.index) }
+        frame = try renderer.renderFrame(
+          at: job.time, scale: scale, cache: cache, drawn: hooks.isEmpty ? nil : { tile in hooks.forEach { $0(tile) } })
       } catch {
         fail(.render(error))
         return

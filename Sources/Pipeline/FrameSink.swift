@@ -43,6 +43,9 @@ public protocol FrameSink: AnyObject, Sendable {
   /// A rendered frame, with its tiles' digests (`RenderedFrame`): a sink
   /// may reuse the work it did for equal tiles of earlier frames.
   func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame
+  /// Work to do on each tile of frame `index` as soon as it is drawn, on
+  /// the worker drawing it, before `prepare`; none by default.
+  func tileDrawn(index: Int) -> ((DrawnTile) -> Void)?
   func consume(_ frame: PreparedFrame, index: Int) throws
   func finish() throws -> OutputSummary?
   func abort()
@@ -53,6 +56,7 @@ extension FrameSink {
   public func sample(_ frame: Pixmap) throws {}
   public func setUp() throws {}
   public func willRender(framesInFlight: Int) throws {}
+  public func tileDrawn(index: Int) -> ((DrawnTile) -> Void)? { nil }
 }
 
 /// An error of an output, with the file it concerns.

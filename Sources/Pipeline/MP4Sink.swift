@@ -51,12 +51,24 @@ public final class MP4Sink: FrameSink {
     }
   }
 
-  public func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame {
+  /// Frame `index`'s picture, free to write: the pipeline starts a frame's
+  /// job only once frame index − count was consumed, so nothing reads it.
+  private func picture(_ index: Int) -> VideoPicture {
     let all = pictures.withLock { $0 }
     precondition(!all.isEmpty, "willRender(framesInFlight:) before the first frame")
-    // The pipeline's promise: frame index − count was consumed, so nothing reads this picture now.
     precondition(index - frames.load(ordering: .acquiring) < all.count, "more frames in flight than pictures")
-    let picture = all[index % all.count]
+    return all[index % all.count]
+  }
+
+  /// Each tile drawn is converted into the frame's picture at once, while
+  /// its pixels are still in the core's caches.
+  public func tileDrawn(index: Int) -> ((DrawnTile) -> Void)? {
+    let picture = picture(index)
+    return { [yuvTiles] tile in YUVConverter.bt709(tile, into: picture, cache: yuvTiles) }
+  }
+
+  public func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame {
+    let picture = picture(index)
     YUVConverter.bt709(frame, into: picture, cache: yuvTiles)
     return PreparedFrame(picture)
   }

@@ -84,6 +84,21 @@ public struct RenderedFrame: Sendable {
   }
 }
 
+/// A tile just drawn: which of the frame's `columns × rows` tiles of
+/// `tileSize` pixels it is (row-major), what it shows, where, and its pixels
+/// (premultiplied RGBA8, rows packed at the tile's width).
+public struct DrawnTile: Sendable {
+  public let index: Int
+  public let tileSize: Int, columns: Int, rows: Int
+  public let digest: Digest
+  public let rect: PixelRect
+  public let pixels: [UInt8]
+  public init(index: Int, tileSize: Int, columns: Int, rows: Int, digest: Digest, rect: PixelRect, pixels: [UInt8]) {
+    self.index = index; self.tileSize = tileSize; self.columns = columns; self.rows = rows
+    self.digest = digest; self.rect = rect; self.pixels = pixels
+  }
+}
+
 /// Draws a `Recording` tile by tile: each tile is drawn on its own from
 /// the items over it, so its pixels are a function of those items alone, and
 /// a tile whose items are unchanged is copied from the cache instead.
@@ -100,7 +115,12 @@ public enum TileRenderer {
   /// clipped and rasterized again) outweighs redrawing a larger area.
   public static let tileSize = 256
 
-  public static func render(_ list: Recording, cache: TileCache? = nil, tileSize size: Int = tileSize) -> RenderedFrame {
+  /// `drawn` sees each tile that is drawn (not taken from the cache) as soon
+  /// as it is, while its pixels are still in the core's caches: a later
+  /// stage (the RGB → YUV conversion) does its work on it then.
+  public static func render(
+    _ list: Recording, cache: TileCache? = nil, tileSize size: Int = tileSize, drawn: ((DrawnTile) -> Void)? = nil
+  ) -> RenderedFrame {
     precondition(list.isBalanced, "unbalanced beginLayer/endLayer or pushClip/popClip")
     precondition(size > 0 && size % 2 == 0, "tiles of an even size")
     let w = list.frame.width, h = list.frame.height
@@ -183,6 +203,7 @@ public enum TileRenderer {
           }
           pixels = canvas.pixmap.bytes
           cache?.store(tile: pixels, for: digest)
+          drawn?(DrawnTile(index: row * columns + column, tileSize: size, columns: columns, rows: rows, digest: digest, rect: tile, pixels: pixels))
         }
         tilePixels.append(pixels)
       }

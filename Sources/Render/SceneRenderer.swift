@@ -116,9 +116,10 @@ public struct SceneRenderer: Sendable {
   /// tile (`TileRenderer`), reusing the tiles in `cache` that frames
   /// rendered before left unchanged. The pixels never depend on the cache.
   public func renderFrame(
-    at t: Double, scale: Double? = nil, cache: TileCache? = nil, tileSize: Int = TileRenderer.tileSize
+    at t: Double, scale: Double? = nil, cache: TileCache? = nil, tileSize: Int = TileRenderer.tileSize,
+    drawn: ((DrawnTile) -> Void)? = nil
   ) throws(RenderError) -> RenderedFrame {
-    TileRenderer.render(try recording(at: t, scale: scale), cache: cache, tileSize: tileSize)
+    TileRenderer.render(try recording(at: t, scale: scale), cache: cache, tileSize: tileSize, drawn: drawn)
   }
 
   /// The frame at scene time `t` as drawing commands in device pixels.

@@ -74,6 +74,15 @@ public final class VideoPicture: @unchecked Sendable {
   /// Forgets what the tiles show (the next write converts every tile).
   func forgetTiles() { tiles = [] }
 
+  /// Tiles of `size` pixels, `columns × rows`, are written next (what the
+  /// tiles show is forgotten when the grid changes).
+  func use(tileSize size: Int, columns: Int, rows: Int) {
+    if tileGrid != (size, columns, rows) || tiles.count != columns * rows {
+      tileGrid = (size, columns, rows)
+      tiles = Array(repeating: nil, count: columns * rows)
+    }
+  }
+
   /// A copy of the samples, rows packed.
   public var samples: YUVFrame {
     let p = planes

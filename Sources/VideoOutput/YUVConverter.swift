@@ -80,9 +80,19 @@ public enum YUVConverter {
   public static func bt709(_ frame: RenderedFrame, into picture: VideoPicture, cache: DigestCache<YUVTile>?) {
     precondition(frame.tileSize % 2 == 0, "odd tiles")
     precondition(picture.width == frame.width + (frame.width & 1) && picture.height == frame.height + (frame.height & 1), "picture and frame sizes differ")
-    let grid = (frame.tileSize, frame.columns, frame.rows)
-    if picture.tileGrid != grid { picture.tiles = []; picture.tileGrid = grid }
+    picture.use(tileSize: frame.tileSize, columns: frame.columns, rows: frame.rows)
     convert(frame, into: picture.planes, held: &picture.tiles, cache: cache)
+  }
+
+  /// One tile as it is drawn, into `picture` (unless it shows it already),
+  /// and into `cache`; the frame's conversion then skips it.
+  public static func bt709(_ tile: DrawnTile, into picture: VideoPicture, cache: DigestCache<YUVTile>?) {
+    precondition(tile.rect.x0 % 2 == 0 && tile.rect.y0 % 2 == 0, "odd tiles")
+    picture.use(tileSize: tile.tileSize, columns: tile.columns, rows: tile.rows)
+    let planes = picture.planes
+    tile.pixels.withUnsafeBytes { raw in
+      convert(tile.index, tile.digest, tile.rect, raw, into: planes, held: &picture.tiles, cache: cache)
+    }
   }
 
   /// Writes the tiles of `frame` into `planes`, but for those whose digest
@@ -92,34 +102,42 @@ public enum YUVConverter {
     for row in 0..<frame.rows {
       for column in 0..<frame.columns {
         let i = row * frame.columns + column
-        let digest = frame.tiles[i]
-        if held[i] == digest { continue }
-        held[i] = digest
-        let rect = frame.tileRect(column: column, row: row)
-        // The tile's chroma blocks (a tile at an odd right or bottom edge
-        // includes the padding) and the luma they cover.
-        let blocks = (rect.x0 / 2)..<((rect.x1 + 1) / 2), rows = (rect.y0 / 2)..<((rect.y1 + 1) / 2)
-        if let tile = cache?.value(for: digest) {
-          tile.copy(into: planes, blocks: blocks, rows: rows)
-          continue
-        }
-        // The tile is a picture of its own: its last column or row is the
-        // frame's when it pads, so the padding repeats the same pixels.
         frame.tilePixels[i].withUnsafeBytes { raw in
-          let at = Planes(
-            y: planes.y + 2 * rows.lowerBound * planes.width + 2 * blocks.lowerBound,
-            u: planes.u + rows.lowerBound * planes.chromaWidth + blocks.lowerBound,
-            v: planes.v + rows.lowerBound * planes.chromaWidth + blocks.lowerBound,
-            width: planes.width, chromaWidth: planes.chromaWidth)
-          convert(
-            raw.baseAddress!.assumingMemoryBound(to: UInt32.self), width: rect.width, height: rect.height,
-            blocks: 0..<blocks.count, rows: 0..<rows.count, into: at)
-        }
-        if let cache {
-          let tile = YUVTile(from: planes, blocks: blocks, rows: rows)
-          cache.store(tile, bytes: tile.bytes, for: digest)
+          convert(i, frame.tiles[i], frame.tileRect(column: column, row: row), raw, into: planes, held: &held, cache: cache)
         }
       }
+    }
+  }
+
+  /// Tile `i` (showing `digest`, its pixels `raw` over `rect`) into
+  /// `planes`: nothing when `held` says they show it, a copy when `cache`
+  /// has it converted, else converted (and kept in `cache`).
+  static func convert(
+    _ i: Int, _ digest: Digest, _ rect: PixelRect, _ raw: UnsafeRawBufferPointer, into planes: Planes, held: inout [Digest?],
+    cache: DigestCache<YUVTile>?
+  ) {
+    if held[i] == digest { return }
+    held[i] = digest
+    // The tile's chroma blocks (a tile at an odd right or bottom edge
+    // includes the padding) and the luma they cover.
+    let blocks = (rect.x0 / 2)..<((rect.x1 + 1) / 2), rows = (rect.y0 / 2)..<((rect.y1 + 1) / 2)
+    if let tile = cache?.value(for: digest) {
+      tile.copy(into: planes, blocks: blocks, rows: rows)
+      return
+    }
+    // The tile is a picture of its own: its last column or row is the
+    // frame's when it pads, so the padding repeats the same pixels.
+    let at = Planes(
+      y: planes.y + 2 * rows.lowerBound * planes.width + 2 * blocks.lowerBound,
+      u: planes.u + rows.lowerBound * planes.chromaWidth + blocks.lowerBound,
+      v: planes.v + rows.lowerBound * planes.chromaWidth + blocks.lowerBound,
+      width: planes.width, chromaWidth: planes.chromaWidth)
+    convert(
+      raw.baseAddress!.assumingMemoryBound(to: UInt32.self), width: rect.width, height: rect.height,
+      blocks: 0..<blocks.count, rows: 0..<rows.count, into: at)
+    if let cache {
+      let tile = YUVTile(from: planes, blocks: blocks, rows: rows)
+      cache.store(tile, bytes: tile.bytes, for: digest)
     }
   }
 

@@ -171,4 +171,30 @@ import VideoOutput
       #expect(picture.samples == YUVConverter.bt709(frame.pixmap))
     }
   }
+
+  /// Tiles converted into the picture as they are drawn (as the pipeline
+  /// does, while they are still in the core's caches) leave the frame's
+  /// conversion nothing to do, and the picture holds the frame's bytes
+  /// exactly, padding included at odd edges.
+  @Test(arguments: [(200, 130), (131, 67), (1, 1)])
+  func tilesConvertedAsDrawnAreTheWholeFrame(width: Int, height: Int) throws {
+    let picture = try VideoPicture(width: width + width % 2, height: height + height % 2)
+    let cache = DigestCache<YUVTile>(budget: 1 << 24)
+    for (seed, changed) in [(5 as UInt64, nil as Int?), (5, 0), (9, nil)] {
+      let frame = Self.frame(width: width, height: height, seed: seed, changedTile: changed)
+      for row in 0..<frame.rows {
+        for column in 0..<frame.columns {
+          let i = row * frame.columns + column
+          let tile = DrawnTile(
+            index: i, tileSize: frame.tileSize, columns: frame.columns, rows: frame.rows, digest: frame.tiles[i],
+            rect: frame.tileRect(column: column, row: row), pixels: frame.tilePixels[i])
+          YUVConverter.bt709(tile, into: picture, cache: cache)
+        }
+      }
+      let held = cache.bytes
+      YUVConverter.bt709(frame, into: picture, cache: cache)
+      #expect(cache.bytes == held, "the frame's conversion converted nothing anew")
+      #expect(picture.samples == YUVConverter.bt709(frame.pixmap))
+    }
+  }
 }
