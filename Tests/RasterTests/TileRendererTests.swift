@@ -286,8 +286,8 @@ private func recording(shift: Double = 0) -> Recording {
     #expect(Recording.grid(blurredBy: 1e5) == 1.0 / 16)
     // The shadow's points lie on that grid; the card itself stays at 1/1024 px.
     let card = Self.shadowedCard(height: 80.3, sigma: 20)
-    func points(_ item: Int) -> [Point] {
-      card.ops[card.items[item].ops].flatMap { op -> [Point] in
+    func points(_ ops: some Collection<Recording.Op>) -> [Point] {
+      ops.flatMap { op -> [Point] in
         if case .fill(let lines, _, _, _) = op { return lines.flatMap(\.points) }
         return []
       }
@@ -295,13 +295,10 @@ private func recording(shift: Double = 0) -> Recording {
     guard case .movingTexture(let anchor, _) = card.items[0].kind,
       let relative = Recording.relative(card.ops[card.items[0].ops], to: anchor)
     else { Issue.record("the shadow is not a moving texture"); return }
-    let shadowPoints = relative.flatMap { op -> [Point] in
-      if case .fill(let lines, _, _, _) = op { return lines.flatMap(\.points) }
-      return []
-    }
-    #expect(!shadowPoints.isEmpty && shadowPoints.allSatisfy { ($0.x * 64).rounded() == $0.x * 64 && ($0.y * 64).rounded() == $0.y * 64 })
-    #expect(points(1).allSatisfy { ($0.x * 1024).rounded() == $0.x * 1024 && ($0.y * 1024).rounded() == $0.y * 1024 })
-    #expect(!points(1).allSatisfy { ($0.y * 64).rounded() == $0.y * 64 })
+    let shadow = points(relative), content = points(card.ops[card.items[1].ops])
+    #expect(!shadow.isEmpty && shadow.allSatisfy { ($0.x * 64).rounded() == $0.x * 64 && ($0.y * 64).rounded() == $0.y * 64 })
+    #expect(content.allSatisfy { ($0.x * 1024).rounded() == $0.x * 1024 && ($0.y * 1024).rounded() == $0.y * 1024 })
+    #expect(!content.allSatisfy { ($0.y * 64).rounded() == $0.y * 64 })
     // A spring's last creep (the card's height converging on 80) changes the
     // card's pixels for more frames than its shadow's.
     var shadows = Set<Digest>(), contents = Set<Digest>()
