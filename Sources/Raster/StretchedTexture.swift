@@ -91,6 +91,34 @@ enum StretchedTexture {
     return best
   }
 
+  /// Rectangles inside the shape `lines` outlines: where the widest band
+  /// along an axis free of the points' coordinates is crossed by exactly
+  /// two edges, both along the axis (a card's top and bottom between its
+  /// corners), the shape holds the band between them. Along x and along y;
+  /// none for other shapes.
+  static func interiors(of lines: [Polyline]) -> [Rect] {
+    var found: [Rect] = []
+    for alongX in [true, false] {
+      let a = { (p: Point) in alongX ? p.x : p.y }, b = { (p: Point) in alongX ? p.y : p.x }
+      var values = lines.flatMap { $0.points.map(a) }
+      guard values.allSatisfy(\.isFinite) else { return [] }
+      values.sort()
+      guard let (lo, hi) = zip(values, values.dropFirst()).max(by: { $0.1 - $0.0 < $1.1 - $1.0 }), hi > lo else { continue }
+      var crossings: [Double] = []
+      for line in lines where line.points.count > 1 {
+        let p = line.points
+        for i in 0..<p.count {
+          let u = p[i], v = p[(i + 1) % p.count]
+          guard min(a(u), a(v)) <= lo && max(a(u), a(v)) >= hi else { continue }
+          crossings.append(b(u) == b(v) ? b(u) : .nan)
+        }
+      }
+      guard crossings.count == 2, let b0 = crossings.min(), let b1 = crossings.max(), !b0.isNaN, !b1.isNaN, b1 > b0 else { continue }
+      found.append(alongX ? Rect(x: lo, y: b0, width: hi - lo, height: b1 - b0) : Rect(x: b0, y: lo, width: b1 - b0, height: hi - lo))
+    }
+    return found
+  }
+
   /// `small` widened by `sx` copies of its column `cx` and heightened by
   /// `sy` copies of its row `cy` (none when nil), to `region`'s size.
   static func stretch(_ small: Pixmap, to region: PixelRect, columnsAt cx: Int?, _ sx: Int, rowsAt cy: Int?, _ sy: Int) -> Pixmap {

@@ -135,12 +135,25 @@ public enum TileRenderer {
     var over: [Int] = []
     // One accumulation buffer for every tile (it is left zeroed after each fill).
     let accumulator = Accumulator()
+    // The rectangles each item paints opaque whole, found when first needed.
+    var opaque: [Int: [Rect]] = [:]
 
     for row in 0..<rows {
       for column in 0..<columns {
         let tile = PixelRect(x0: column * size, y0: row * size, x1: min((column + 1) * size, w), y1: min((row + 1) * size, h))
         over.removeAll(keepingCapacity: true)
         for (i, item) in items.enumerated() where !item.bounds.intersection(tile).isEmpty { over.append(i) }
+        // What lies under the topmost item that paints the whole tile opaque
+        // is hidden: the tile is drawn from that item up, and named by what
+        // it shows (a window grown over the home screen hides the icons
+        // animating beneath it).
+        let hiding = over.lastIndex { i in
+          let b = items[i].bounds
+          guard b.x0 <= tile.x0 && b.x1 >= tile.x1 && b.y0 <= tile.y0 && b.y1 >= tile.y1 else { return false }
+          if opaque[i] == nil { opaque[i] = Self.opaqueRectangles(items[i], of: list) }
+          return opaque[i]!.contains { $0.minX <= Double(tile.x0) && $0.maxX >= Double(tile.x1) && $0.minY <= Double(tile.y0) && $0.maxY >= Double(tile.y1) }
+        }
+        if let hiding { over.removeFirst(hiding) }
         let digest = Self.digest(of: tile, items: over[...], in: list)
         digests.append(digest)
 
@@ -211,21 +224,40 @@ public enum TileRenderer {
     return RenderedFrame(width: w, height: h, tileSize: size, tiles: digests, tilePixels: tilePixels)
   }
 
-  /// The tile as `item` paints it when the item is one fill of an opaque
-  /// paint over an axis-aligned rectangle holding every pixel of the tile:
-  /// its pixels are then the paint's (an opaque source under full coverage
-  /// replaces what is beneath, as the compositor does), shaded row by row
-  /// with no background and no rasterizing; nil otherwise.
-  static func cover(_ tile: PixelRect, with item: Recording.Item, of list: Recording) -> Pixmap? {
+  /// Rectangles `item` paints whole with an opaque paint: when it is one
+  /// fill of an opaque colour or shader, its shape an axis-aligned
+  /// rectangle, or the inside of a straight-sided one between its corners
+  /// (`StretchedTexture.interiors`: a card's, a window's); none otherwise.
+  /// A pixel inside is covered whole, so it takes the paint's colour.
+  static func opaqueRectangles(_ item: Recording.Item, of list: Recording) -> [Rect] {
     guard item.kind == .tiles, item.ops.count == 1, case .fill(let lines, _, let paint, _) = list.ops[item.ops.lowerBound],
-      lines.count == 1, let box = lines[0].axisAlignedRectangle,
-      box.minX <= Double(tile.x0), box.maxX >= Double(tile.x1), box.minY <= Double(tile.y0), box.maxY >= Double(tile.y1)
+      lines.count == 1
+    else { return [] }
+    switch paint {
+    case .solid(let c) where RGBA8(c).a == 255: break
+    case .shader(let shader) where shader.isOpaque: break
+    default: return []
+    }
+    if let box = lines[0].axisAlignedRectangle { return [box] }
+    return StretchedTexture.interiors(of: lines)
+  }
+
+  /// The tile as `item` paints it when the item paints the whole tile
+  /// opaque (`opaqueRectangles`): its pixels are then the paint's (an
+  /// opaque source under full coverage replaces what is beneath, as the
+  /// compositor does), shaded row by row with no background and no
+  /// rasterizing; nil otherwise.
+  static func cover(_ tile: PixelRect, with item: Recording.Item, of list: Recording) -> Pixmap? {
+    guard case .fill(_, _, let paint, _) = list.ops[item.ops.lowerBound],
+      opaqueRectangles(item, of: list).contains(where: {
+        $0.minX <= Double(tile.x0) && $0.maxX >= Double(tile.x1) && $0.minY <= Double(tile.y0) && $0.maxY >= Double(tile.y1)
+      })
     else { return nil }
     let (w, h) = (tile.width, tile.height)
     switch paint {
-    case .solid(let c) where RGBA8(c).a == 255:
+    case .solid(let c):
       return Pixmap(width: w, height: h, fill: RGBA8(c))
-    case .shader(let shader) where shader.isOpaque:
+    case .shader(let shader):
       let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 4 * w)
       defer { scratch.deallocate() }
       let bytes = [UInt8](unsafeUninitializedCapacity: 4 * w * h) { out, n in
@@ -233,8 +265,6 @@ public enum TileRenderer {
         n = 4 * w * h
       }
       return Pixmap(width: w, height: h, bytes: bytes)
-    default:
-      return nil
     }
   }
 

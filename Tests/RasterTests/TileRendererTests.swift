@@ -94,6 +94,35 @@ private func recording(shift: Double = 0) -> Recording {
     #expect(TileRenderer.cover(tiled.tileRect(column: 0, row: 0), with: r.items[1], of: r) == nil, "not a rectangle")
   }
 
+  @Test func whatAnOpaqueShapeHidesDoesNotNameTheTile() throws {
+    // A circle moving and a shadowed card, under a big opaque rounded
+    // rectangle whose inside holds the 64-px tile (1, 1) whole: that tile
+    // is drawn from the rectangle up, with the bytes of a Canvas drawing it
+    // all, and what moves beneath does not change its digest.
+    let background = Color(red: 0.95, green: 0.95, blue: 0.97, alpha: 1).premultiplied
+    func frame(_ x: Double) -> Recording {
+      let r = Recording(width: 200, height: 200, background: background)
+      r.fill(.circle(in: Rect(x: x, y: 70, width: 40, height: 40)), paint: .color(Color(red: 0.9, green: 0.1, blue: 0.1, alpha: 1)))
+      Self.card(at: x + 10, y: 60, into: r)
+      r.fill(.roundedRect(Rect(x: 20.3, y: 30.6, width: 170, height: 140), cornerRadius: 24), paint: .color(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)))
+      return r
+    }
+    let a = frame(60), b = frame(75.5)
+    let ta = TileRenderer.render(a, tileSize: 64), tb = TileRenderer.render(b, tileSize: 64)
+    #expect(ta.tiles[1 * ta.columns + 1] == tb.tiles[1 * tb.columns + 1], "hidden beneath")
+    #expect(ta.tiles[0] != tb.tiles[0] || ta.tiles[1] != tb.tiles[1], "the circle shows outside the rectangle")
+    #expect(TileRenderer.opaqueRectangles(a.items.last!, of: a).count == 2)
+    for (r, tiled) in [(a, ta), (b, tb)] {
+      let alone = Canvas(region: tiled.tileRect(column: 1, row: 1), background: background)
+      alone.replay(r.ops[...])
+      #expect(alone.pixmap.bytes == tiled.tilePixels[1 * tiled.columns + 1])
+    }
+    // A translucent rectangle hides nothing.
+    let glass = Recording(width: 100, height: 100, background: background)
+    glass.fill(.rect(Rect(x: 0, y: 0, width: 100, height: 100)), paint: .color(Color(red: 1, green: 1, blue: 1, alpha: 0.5)))
+    #expect(TileRenderer.opaqueRectangles(glass.items[0], of: glass).isEmpty)
+  }
+
   @Test func axisAlignedRectanglesAreKnownFromTheirCorners() {
     let rect = Rect(x: 1.5, y: -2, width: 10, height: 4.25)
     #expect(Path.rect(rect).flattened(tolerance: 0.1, transform: .identity).first?.axisAlignedRectangle == rect)
