@@ -10,8 +10,6 @@ public final class MP4Sink: FrameSink {
   let file: TemporaryFile
   let writer: Mutex<MP4Writer?>
   private let frames = Atomic<Int>(0)
-  /// Converted tiles of earlier frames (four frames' worth).
-  private let yuvTiles: DigestCache<YUVTile>
   /// The encoder's pictures, one per frame in flight, used in turn: frame i
   /// is converted into picture i mod count, which frame i − count left, so
   /// only the tiles that changed since are converted, and the encoder reads
@@ -21,7 +19,6 @@ public final class MP4Sink: FrameSink {
   public init(schedule: FrameSchedule, path: String, width: Int, height: Int, options: MP4Options) throws(OutputError) {
     self.schedule = schedule
     file = try TemporaryFile(for: path)
-    yuvTiles = DigestCache(budget: max(6 * width * height, 1 << 22))
     do {
       writer = Mutex(try MP4Writer(path: file.path, width: width, height: height, fps: Self.rational(schedule.fps), options: options))
     } catch {
@@ -64,12 +61,12 @@ public final class MP4Sink: FrameSink {
   /// its pixels are still in the core's caches.
   public func tileDrawn(index: Int) -> ((DrawnTile) -> Void)? {
     let picture = picture(index)
-    return { [yuvTiles] tile in YUVConverter.bt709(tile, into: picture, cache: yuvTiles) }
+    return { tile in YUVConverter.bt709(tile, into: picture) }
   }
 
   public func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame {
     let picture = picture(index)
-    YUVConverter.bt709(frame, into: picture, cache: yuvTiles)
+    YUVConverter.bt709(frame, into: picture)
     return PreparedFrame(picture)
   }
 

@@ -179,7 +179,7 @@ import VideoOutput
         for y in rect.y0..<rect.y1 { for x in rect.x0..<rect.x1 { d.add(Int(frame[x, y].r) << 16 | Int(frame[x, y].g) << 8 | Int(frame[x, y].b)) } }
         return d.digest
       })
-      YUVConverter.bt709(tiled, into: pictures[i % 2], cache: nil)
+      YUVConverter.bt709(tiled, into: pictures[i % 2])
       try writer.append(pictures[i % 2])
     }
     try writer.finish()
