@@ -73,7 +73,20 @@ enum Compositor {
       guard start < end else { return }
       clip.coverage.withUnsafeBufferPointer { c in
         let clipRow = c.baseAddress! + (y - clip.bounds.y0) * clip.bounds.width - clip.bounds.x0
-        for x in start..<end { coverage[x - x0] = mul255(coverage[x - x0], clipRow[x]) }
+        // mul255 sixteen pixels at a time in 16-bit lanes (a·b + 128 and its
+        // rounding stay below 2¹⁶), then the rest one by one.
+        var x = start
+        while x + 16 <= end {
+          let a = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(coverage + (x - x0)).loadUnaligned(as: SIMD16<UInt8>.self))
+          let b = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(clipRow + x).loadUnaligned(as: SIMD16<UInt8>.self))
+          let t = a &* b &+ 128
+          UnsafeMutableRawPointer(coverage + (x - x0)).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8), as: SIMD16<UInt8>.self)
+          x += 16
+        }
+        while x < end {
+          coverage[x - x0] = mul255(coverage[x - x0], clipRow[x])
+          x += 1
+        }
       }
     }
     // Trim uncovered ends.
@@ -155,13 +168,12 @@ enum Compositor {
       let c = m[i]
       if c == 0 { i += 1; continue }
       if c == 255 && opaque {
-        // A run of full coverage: whole-pixel stores.
-        raw.storeBytes(of: pattern.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
-        i += 1
-        while i < count && m[i] == 255 {
-          raw.storeBytes(of: pattern.littleEndian, toByteOffset: 4 * i, as: UInt32.self)
-          i += 1
-        }
+        // A run of full coverage (found eight bytes at a time): one fill.
+        var end = i + 1
+        while end + 8 <= count && UnsafeRawPointer(m + end).loadUnaligned(as: UInt64.self) == UInt64.max { end += 8 }
+        while end < count && m[end] == 255 { end += 1 }
+        (raw + 4 * i).initializeMemory(as: UInt32.self, repeating: pattern.littleEndian, count: end - i)
+        i = end
         continue
       }
       let p = d + 4 * i

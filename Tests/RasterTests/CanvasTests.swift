@@ -65,6 +65,42 @@ import Testing
     #expect(results[0][2, 10] != results[1][2, 10])
   }
 
+  @Test(arguments: [1, 15, 16, 37, 100])
+  func aClippedRowBlendsEachPixelByItsCoverageTimesTheClips(width: Int) {
+    // Per-pixel coverage under a clip, opaque and translucent colour: each
+    // pixel is the over-blend at weight mul255(coverage, clip), by hand;
+    // runs of full coverage (filled in one go) included.
+    var state: UInt64 = 17
+    func next() -> UInt8 {
+      state = state &* 6364136223846793005 &+ 1442695040888963407
+      let v = UInt8(truncatingIfNeeded: state >> 56)
+      return v > 200 ? 255 : v < 20 ? 0 : v
+    }
+    for colour in [RGBA8(r: 200, g: 30, b: 90, a: 255), RGBA8(r: 60, g: 10, b: 40, a: 128)] {
+      // A long run of full coverage under a full clip first, then noise.
+      let coverage = (0..<width).map { $0 < width / 2 ? 255 : next() }
+      let clip = CoverageMask(bounds: PixelRect(x0: 3, y0: 5, x1: 3 + width, y1: 6), coverage: (0..<width).map { $0 < width / 3 ? 255 : next() })
+      var target = Pixmap(width: width + 6, height: 8, fill: RGBA8(r: 10, g: 200, b: 120, a: 255))
+      let before = target
+      var row = coverage
+      row.withUnsafeMutableBufferPointer { r in
+        Compositor.withTarget(&target, origin: (0, 0)) { t in
+          Compositor.blendRow(r.baseAddress!, x0: 3, y: 5, count: width, source: Compositor.Source(.solid(colour.premultipliedColor)), clip: clip, into: t)
+        }
+      }
+      for x in 0..<(width + 6) {
+        let d = before[x, 5]
+        guard x >= 3 && x < 3 + width else { #expect(target[x, 5] == d); continue }
+        let k = mul255(coverage[x - 3], clip.coverage[x - 3])
+        let a = mul255(colour.a, k), keep = 255 - a
+        let expected = RGBA8(
+          r: mul255(colour.r, k) + mul255(d.r, keep), g: mul255(colour.g, k) + mul255(d.g, keep),
+          b: mul255(colour.b, k) + mul255(d.b, keep), a: a + mul255(d.a, keep))
+        #expect(target[x, 5] == expected, "x = \(x), k = \(k)")
+      }
+    }
+  }
+
   @Test func radialGradient() {
     let canvas = Canvas(width: 101, height: 101)
     let shader = RadialGradientShader(
