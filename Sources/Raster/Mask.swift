@@ -16,6 +16,17 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
       x0: Int(max(-bound, r.minX.rounded(.down))), y0: Int(max(-bound, r.minY.rounded(.down))),
       x1: Int(min(bound, r.maxX.rounded(.up))), y1: Int(min(bound, r.maxY.rounded(.up))))
   }
+  /// The pixels lying whole inside a rectangle in continuous coordinates.
+  public init(inside r: Rect) {
+    guard !r.isNull, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else {
+      self.init(x0: 0, y0: 0, x1: 0, y1: 0)
+      return
+    }
+    let bound = Double(Int32.max / 2)
+    self.init(
+      x0: Int(max(-bound, r.minX.rounded(.up))), y0: Int(max(-bound, r.minY.rounded(.up))),
+      x1: Int(min(bound, r.maxX.rounded(.down))), y1: Int(min(bound, r.maxY.rounded(.down))))
+  }
   @inlinable public var width: Int { max(0, x1 - x0) }
   @inlinable public var height: Int { max(0, y1 - y0) }
   @inlinable public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }

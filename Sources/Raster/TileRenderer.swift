@@ -148,10 +148,9 @@ public enum TileRenderer {
         // it shows (a window grown over the home screen hides the icons
         // animating beneath it).
         let hiding = over.lastIndex { i in
-          let b = items[i].bounds
-          guard b.x0 <= tile.x0 && b.x1 >= tile.x1 && b.y0 <= tile.y0 && b.y1 >= tile.y1 else { return false }
+          guard items[i].bounds.intersection(tile) == tile else { return false }
           if opaque[i] == nil { opaque[i] = Self.opaqueRectangles(items[i], of: list) }
-          return opaque[i]!.contains { $0.minX <= Double(tile.x0) && $0.maxX >= Double(tile.x1) && $0.minY <= Double(tile.y0) && $0.maxY >= Double(tile.y1) }
+          return opaque[i]!.contains { PixelRect(inside: $0).intersection(tile) == tile }
         }
         if let hiding { over.removeFirst(hiding) }
         let digest = Self.digest(of: tile, items: over[...], in: list)
@@ -165,11 +164,11 @@ public enum TileRenderer {
           // on its own: a glow drifting over still content then redraws
           // only itself. It is the tile as drawn without what follows, so
           // it shares that tile's digest.
-          // The background, or the first item itself when it paints the
-          // whole tile opaque (a full-screen fill or gradient).
+          // What the tile starts from: the item that paints it whole, in
+          // its paint, or else the background.
           let blank = { (items: ArraySlice<Int>) -> (Canvas, ArraySlice<Int>) in
-            if let i = items.first, let base = Self.cover(tile, with: list.items[i], of: list) {
-              return (Canvas(base, at: tile, accumulator: accumulator), items.dropFirst())
+            if hiding != nil, let i = items.first {
+              return (Canvas(Self.paint(tile, as: list.items[i], of: list), at: tile, accumulator: accumulator), items.dropFirst())
             }
             return (Canvas(Pixmap(width: tile.width, height: tile.height, fill: background), at: tile, accumulator: accumulator), items)
           }
@@ -242,17 +241,13 @@ public enum TileRenderer {
     return StretchedTexture.interiors(of: lines)
   }
 
-  /// The tile as `item` paints it when the item paints the whole tile
-  /// opaque (`opaqueRectangles`): its pixels are then the paint's (an
-  /// opaque source under full coverage replaces what is beneath, as the
-  /// compositor does), shaded row by row with no background and no
-  /// rasterizing; nil otherwise.
-  static func cover(_ tile: PixelRect, with item: Recording.Item, of list: Recording) -> Pixmap? {
-    guard case .fill(_, _, let paint, _) = list.ops[item.ops.lowerBound],
-      opaqueRectangles(item, of: list).contains(where: {
-        $0.minX <= Double(tile.x0) && $0.maxX >= Double(tile.x1) && $0.minY <= Double(tile.y0) && $0.maxY >= Double(tile.y1)
-      })
-    else { return nil }
+  /// The tile as `item` paints it, for an item that paints the whole tile
+  /// opaque (one of its `opaqueRectangles` holds the tile): its pixels are
+  /// the paint's (an opaque source under full coverage replaces what is
+  /// beneath, as the compositor does), shaded row by row with no
+  /// background and no rasterizing.
+  static func paint(_ tile: PixelRect, as item: Recording.Item, of list: Recording) -> Pixmap {
+    guard case .fill(_, _, let paint, _) = list.ops[item.ops.lowerBound] else { preconditionFailure("not a fill") }
     let (w, h) = (tile.width, tile.height)
     switch paint {
     case .solid(let c):

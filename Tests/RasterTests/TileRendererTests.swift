@@ -89,9 +89,12 @@ private func recording(shift: Double = 0) -> Recording {
       }
     }
     let first = r.items[0]
-    #expect(TileRenderer.cover(tiled.tileRect(column: 1, row: 1), with: first, of: r) != nil)
-    #expect(TileRenderer.cover(tiled.tileRect(column: 2, row: 1), with: first, of: r) == nil, "covered in part")
-    #expect(TileRenderer.cover(tiled.tileRect(column: 0, row: 0), with: r.items[1], of: r) == nil, "not a rectangle")
+    func covers(_ tile: PixelRect, _ item: Recording.Item) -> Bool {
+      TileRenderer.opaqueRectangles(item, of: r).contains { PixelRect(inside: $0).intersection(tile) == tile }
+    }
+    #expect(covers(tiled.tileRect(column: 1, row: 1), first))
+    #expect(!covers(tiled.tileRect(column: 2, row: 1), first), "covered in part")
+    #expect(TileRenderer.opaqueRectangles(r.items[1], of: r).isEmpty, "not a rectangle, and translucent")
   }
 
   @Test func whatAnOpaqueShapeHidesDoesNotNameTheTile() throws {
