@@ -6,26 +6,22 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
   @inlinable public init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
   public init(width: Int, height: Int) { self.init(x0: 0, y0: 0, x1: width, y1: height) }
   /// The pixels touched by a rectangle in continuous coordinates.
-  public init(covering r: Rect) {
-    if r.isNull || !r.minX.isFinite || !r.maxX.isFinite || !r.minY.isFinite || !r.maxY.isFinite {
-      self.init(x0: 0, y0: 0, x1: 0, y1: 0)
-      return
-    }
-    let bound = Double(Int32.max / 2)
-    self.init(
-      x0: Int(max(-bound, r.minX.rounded(.down))), y0: Int(max(-bound, r.minY.rounded(.down))),
-      x1: Int(min(bound, r.maxX.rounded(.up))), y1: Int(min(bound, r.maxY.rounded(.up))))
-  }
+  public init(covering r: Rect) { self.init(r, outward: true) }
   /// The pixels lying whole inside a rectangle in continuous coordinates.
-  public init(inside r: Rect) {
+  public init(inside r: Rect) { self.init(r, outward: false) }
+
+  /// `r`'s edges rounded outward (the pixels it touches) or inward (the
+  /// pixels it holds whole); empty for a null or non-finite rectangle.
+  private init(_ r: Rect, outward: Bool) {
     guard !r.isNull, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else {
       self.init(x0: 0, y0: 0, x1: 0, y1: 0)
       return
     }
     let bound = Double(Int32.max / 2)
+    let low: FloatingPointRoundingRule = outward ? .down : .up, high: FloatingPointRoundingRule = outward ? .up : .down
     self.init(
-      x0: Int(max(-bound, r.minX.rounded(.up))), y0: Int(max(-bound, r.minY.rounded(.up))),
-      x1: Int(min(bound, r.maxX.rounded(.down))), y1: Int(min(bound, r.maxY.rounded(.down))))
+      x0: Int(max(-bound, r.minX.rounded(low))), y0: Int(max(-bound, r.minY.rounded(low))),
+      x1: Int(min(bound, r.maxX.rounded(high))), y1: Int(min(bound, r.maxY.rounded(high))))
   }
   @inlinable public var width: Int { max(0, x1 - x0) }
   @inlinable public var height: Int { max(0, y1 - y0) }

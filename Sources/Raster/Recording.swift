@@ -211,7 +211,7 @@ public final class Recording {
     if effects.blur == 0 {
       // The shadow alone, then the content: as a group if it is translucent.
       ops[range.upperBound - 1] = .endShadow
-      items.append(texture(range, blurredBy: effects.shadow!.sigma))
+      items.append(texture(range))
       let inner = ops[(range.lowerBound + 1)..<(range.upperBound - 1)]
       let contentStart = ops.count
       // What the content can reach: its shapes and nested halos (whole,
@@ -229,16 +229,16 @@ public final class Recording {
         items.append(Item(ops: content, bounds: pixels.intersection(frame), digest: Self.digest(ops[content]), kind: .tiles))
       }
     } else {
-      items.append(texture(range, blurredBy: min(effects.blur, effects.shadow.map { $0.sigma + effects.blur } ?? .infinity)))
+      items.append(texture(range))
     }
   }
 
-  /// The item for a layer drawn as a texture whose every pixel is blurred by
-  /// at least `sigma`: moving if it can be (see the type's notes).
-  private func texture(_ range: Range<Int>, blurredBy sigma: Double) -> Item {
+  /// The item for a layer drawn as a texture: moving if it can be (see
+  /// the type's notes), its every pixel blurred by σ ≥ 8 among them.
+  private func texture(_ range: Range<Int>) -> Item {
     // Digested only when the texture cannot move.
     let absolute = { Item(ops: range, bounds: self.area.intersection(self.frame), digest: Self.digest(self.ops[range]), kind: .texture) }
-    guard sigma >= 8,
+    guard Self.blur(of: ops[range]) >= 8,
       let anchor = ops[range].lazy.compactMap({ op -> Point? in
         if case .fill(_, _, _, let local) = op { return local?.origin }
         return nil
@@ -330,7 +330,8 @@ public final class Recording {
   }
 
   /// The blur every pixel of a texture layer's ops has: a shadow's alone
-  /// (ended by `endShadow`), else the layer's blur.
+  /// (ended by `endShadow`), else the layer's blur (a shadow under it is
+  /// blurred by more).
   static func blur(of ops: ArraySlice<Op>) -> Double {
     guard case .beginLayer(_, _, let effects) = ops.first else { return 0 }
     if case .endShadow = ops.last { return effects.shadow?.sigma ?? 0 }

@@ -35,8 +35,8 @@ enum StretchedTexture {
     // shadow's offset), and two more pixels for the rasterizer's edges.
     let margin = effects.reach + 2
     let lines = shapes.flatMap { $0 }
-    let cutX = cut(lines, margin: margin, along: \.x, across: \.y, within: region.x0..<region.x1)
-    let cutY = cut(lines, margin: margin, along: \.y, across: \.x, within: region.y0..<region.y1)
+    let cutX = cut(lines, margin: margin, alongX: true, within: region.x0..<region.x1)
+    let cutY = cut(lines, margin: margin, alongX: false, within: region.y0..<region.y1)
     guard cutX != nil || cutY != nil else { return nil }
     // Points past a cut move back by its length; so do the layer's bounds.
     func move(_ p: Point) -> Point {
@@ -65,28 +65,15 @@ enum StretchedTexture {
   /// Where to cut along one axis: `length` whole pixels from pixel `at` on,
   /// inside the widest gap between the points' coordinates that only
   /// edges parallel to the axis cross, `margin` pixels from its sides.
-  static func cut(
-    _ lines: [Polyline], margin: Int, along a: KeyPath<Point, Double>, across b: KeyPath<Point, Double>, within range: Range<Int>
-  ) -> (at: Int, length: Int)? {
-    var values = lines.flatMap { $0.points.map { $0[keyPath: a] } }
-    guard values.allSatisfy(\.isFinite) else { return nil }
-    values.sort()
+  static func cut(_ lines: [Polyline], margin: Int, alongX: Bool, within range: Range<Int>) -> (at: Int, length: Int)? {
     var best: (at: Int, length: Int)?
-    for (lo, hi) in zip(values, values.dropFirst()) where hi > lo {
+    for (lo, hi) in gaps(lines, alongX: alongX) {
       let at = Int(lo.rounded(.up)) + margin, end = Int(hi.rounded(.down)) - margin
       let length = end - at
-      guard length >= minimumCut, length > (best?.length ?? 0), at >= range.lowerBound, end <= range.upperBound else { continue }
-      // Every edge spanning the gap must run along the axis.
-      let parallel = lines.allSatisfy { line in
-        let p = line.points
-        guard p.count > 1 else { return true }
-        for i in 0..<p.count {
-          let u = p[i], v = p[(i + 1) % p.count]
-          if min(u[keyPath: a], v[keyPath: a]) <= lo && max(u[keyPath: a], v[keyPath: a]) >= hi && u[keyPath: b] != v[keyPath: b] { return false }
-        }
-        return true
-      }
-      if parallel { best = (at, length) }
+      guard length >= minimumCut, length > (best?.length ?? 0), at >= range.lowerBound, end <= range.upperBound,
+        crossings(lines, alongX: alongX, over: lo, hi) != nil
+      else { continue }
+      best = (at, length)
     }
     return best
   }
@@ -97,26 +84,39 @@ enum StretchedTexture {
   /// corners), the shape holds the band between them. Along x and along y;
   /// none for other shapes.
   static func interiors(of lines: [Polyline]) -> [Rect] {
-    var found: [Rect] = []
-    for alongX in [true, false] {
-      let a = { (p: Point) in alongX ? p.x : p.y }, b = { (p: Point) in alongX ? p.y : p.x }
-      var values = lines.flatMap { $0.points.map(a) }
-      guard values.allSatisfy(\.isFinite) else { return [] }
-      values.sort()
-      guard let (lo, hi) = zip(values, values.dropFirst()).max(by: { $0.1 - $0.0 < $1.1 - $1.0 }), hi > lo else { continue }
-      var crossings: [Double] = []
-      for line in lines where line.points.count > 1 {
-        let p = line.points
-        for i in 0..<p.count {
-          let u = p[i], v = p[(i + 1) % p.count]
-          guard min(a(u), a(v)) <= lo && max(a(u), a(v)) >= hi else { continue }
-          crossings.append(b(u) == b(v) ? b(u) : .nan)
-        }
-      }
-      guard crossings.count == 2, let b0 = crossings.min(), let b1 = crossings.max(), !b0.isNaN, !b1.isNaN, b1 > b0 else { continue }
-      found.append(alongX ? Rect(x: lo, y: b0, width: hi - lo, height: b1 - b0) : Rect(x: b0, y: lo, width: b1 - b0, height: hi - lo))
+    [true, false].compactMap { alongX in
+      guard let (lo, hi) = gaps(lines, alongX: alongX).max(by: { $0.1 - $0.0 < $1.1 - $1.0 }),
+        let across = crossings(lines, alongX: alongX, over: lo, hi), across.count == 2, across[0] != across[1]
+      else { return nil }
+      let b0 = across.min()!, b1 = across.max()!
+      return alongX ? Rect(x: lo, y: b0, width: hi - lo, height: b1 - b0) : Rect(x: b0, y: lo, width: b1 - b0, height: hi - lo)
     }
-    return found
+  }
+
+  /// The gaps between consecutive distinct coordinates of the points along
+  /// an axis (x, or y); none when a coordinate is not finite.
+  static func gaps(_ lines: [Polyline], alongX: Bool) -> [(Double, Double)] {
+    var values = lines.flatMap { $0.points.map { alongX ? $0.x : $0.y } }
+    guard values.allSatisfy(\.isFinite) else { return [] }
+    values.sort()
+    return zip(values, values.dropFirst()).filter { $0.1 > $0.0 }
+  }
+
+  /// The other coordinate of every edge that spans `lo … hi` along the
+  /// axis, when all of them run along it; nil when one does not.
+  static func crossings(_ lines: [Polyline], alongX: Bool, over lo: Double, _ hi: Double) -> [Double]? {
+    var across: [Double] = []
+    for line in lines where line.points.count > 1 {
+      let p = line.points
+      for i in 0..<p.count {
+        let (u, v) = (p[i], p[(i + 1) % p.count])
+        let (ua, va, ub, vb) = alongX ? (u.x, v.x, u.y, v.y) : (u.y, v.y, u.x, v.x)
+        guard min(ua, va) <= lo && max(ua, va) >= hi else { continue }
+        guard ub == vb else { return nil }
+        across.append(ub)
+      }
+    }
+    return across
   }
 
   /// `small` widened by `sx` copies of its column `cx` and heightened by

@@ -26,7 +26,7 @@ public struct MP4Options: Sendable, Hashable {
 }
 
 /// A picture in FFmpeg's own frame memory (yuv420p at a writer's coded
-/// size), written in place by `YUVConverter.bt709(_:into:cache:)` and read
+/// size), written in place by `YUVConverter.bt709(_:into:)` and read
 /// by `MP4Writer.append(_:)` without a copy. It remembers what each tile of
 /// it shows, so the next frame written into it converts only the tiles that
 /// differ: a picture reused every few frames costs nothing where the video
@@ -88,7 +88,7 @@ public final class VideoPicture: @unchecked Sendable {
     let p = planes
     func plane(_ start: UnsafeMutablePointer<UInt8>, _ stride: Int, _ w: Int, _ h: Int) -> [UInt8] {
       [UInt8](unsafeUninitializedCapacity: w * h) { out, n in
-        for row in 0..<h { (out.baseAddress! + row * w).initialize(from: start + row * stride, count: w) }
+        copyRows(from: start, stride: stride, to: out.baseAddress!, stride: w, width: w, height: h)
         n = w * h
       }
     }
@@ -293,9 +293,7 @@ public final class MP4Writer {
 
   private static func copy(_ plane: [UInt8], width: Int, height: Int, to data: UnsafeMutablePointer<UInt8>, stride: Int) {
     plane.withUnsafeBufferPointer { source in
-      for row in 0..<height {
-        (data + row * stride).update(from: source.baseAddress! + row * width, count: width)
-      }
+      copyRows(from: source.baseAddress!, stride: width, to: data, stride: stride, width: width, height: height)
     }
   }
 
@@ -314,4 +312,13 @@ public final class MP4Writer {
   }
 
   deinit { release() }
+}
+
+/// Copies `height` rows of `width` bytes between planes whose rows lie
+/// `stride` bytes apart (packed rows, or FFmpeg's padded line sizes).
+func copyRows(
+  from source: UnsafePointer<UInt8>, stride sourceStride: Int, to target: UnsafeMutablePointer<UInt8>, stride targetStride: Int,
+  width: Int, height: Int
+) {
+  for row in 0..<height { (target + row * targetStride).update(from: source + row * sourceStride, count: width) }
 }
