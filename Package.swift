@@ -9,12 +9,12 @@ import PackageDescription
 // (scripts/bench-pipeline). Anywhere else, the default target.
 let vectorSettings: [SwiftSetting] = {
   #if arch(x86_64) && os(Linux)
-  if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-    let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
-  {
-    let set = Set(flags.split(separator: " ").map(String.init))
-    if ["avx2", "fma", "bmi2", "movbe"].allSatisfy(set.contains) { return [.unsafeFlags(["-target-cpu", "haswell"])] }
-  }
+    if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+      let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
+    {
+      let set = Set(flags.split(separator: " ").map(String.init))
+      if ["avx2", "fma", "bmi2", "movbe"].allSatisfy(set.contains) { return [.unsafeFlags(["-target-cpu", "haswell"])] }
+    }
   #endif
   return []
 }()

@@ -227,7 +227,8 @@ public struct DisplayList {
       case "unclip": return .unclip
       case "beginLayer":
         let b = numbers(o, "bounds")
-        return .beginLayer(bounds: Rect(x: b[0], y: b[1], width: b[2], height: b[3]), opacity: try number(o, "opacity", 1), blur: try number(o, "blur", 0))
+        return .beginLayer(
+          bounds: Rect(x: b[0], y: b[1], width: b[2], height: b[3]), opacity: try number(o, "opacity", 1), blur: try number(o, "blur", 0))
       case "endLayer": return .endLayer
       case "image":
         let k = numbers(o, "checker"), t = numbers(o, "transform")
@@ -257,10 +258,14 @@ public enum Frames {
     let t = Double(frame) / 60
     var ops: [DisplayList.Op] = []
     let w = Double(width), h = Double(height)
-    ops.append(.linearGradient(.rect(Rect(x: 0, y: 0, width: w, height: h * 0.22)), from: Point(0, 0), to: Point(w, h * 0.22),
-                               stops: [(0, Color(hex: "#5856D6")!), (1, Color(hex: "#30B0C7")!)]))
-    ops.append(.shadowed(.roundedRect(Rect(x: w * 0.06, y: h * 0.28 + 10 * sin(t), width: w * 0.4, height: h * 0.55), radius: 28),
-                         .white, shadow: Color(red: 0, green: 0, blue: 0, alpha: 0.25), sigma: 12, offset: Vector2(0, 8)))
+    ops.append(
+      .linearGradient(
+        .rect(Rect(x: 0, y: 0, width: w, height: h * 0.22)), from: Point(0, 0), to: Point(w, h * 0.22),
+        stops: [(0, Color(hex: "#5856D6")!), (1, Color(hex: "#30B0C7")!)]))
+    ops.append(
+      .shadowed(
+        .roundedRect(Rect(x: w * 0.06, y: h * 0.28 + 10 * sin(t), width: w * 0.4, height: h * 0.55), radius: 28),
+        .white, shadow: Color(red: 0, green: 0, blue: 0, alpha: 0.25), sigma: 12, offset: Vector2(0, 8)))
     for i in 0..<12 {
       let x = w * 0.5 + Double(i % 3) * w * 0.16 + 6 * sin(t + Double(i))
       let y = h * 0.28 + Double(i / 3) * h * 0.17
@@ -277,8 +282,10 @@ public enum Frames {
       let x = w * 0.08 + Double(i) * 130
       ops.append(.fill(.roundedRect(Rect(x: x, y: h * 0.9, width: 110, height: 44), radius: 22), palette[i]))
     }
-    ops.append(.stroke(.roundedRect(Rect(x: w * 0.06, y: h * 0.86, width: w * 0.42, height: 72), radius: 36),
-                       .init(color: Color(hex: "#8E8E93")!, width: 2)))
+    ops.append(
+      .stroke(
+        .roundedRect(Rect(x: w * 0.06, y: h * 0.86, width: w * 0.42, height: 72), radius: 36),
+        .init(color: Color(hex: "#8E8E93")!, width: 2)))
     return DisplayList(width: width, height: height, background: Color(hex: "#F2F2F7")!, ops: ops)
   }
 }

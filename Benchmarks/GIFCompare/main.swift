@@ -13,10 +13,10 @@
 // pixels that changed), and encode time. Colour values are compared as
 // stored (sRGB-encoded, premultiplied over black), RGB only.
 import Foundation
-import TestSupport
 import GIFOutput
 import PNGCodec
 import Raster
+import TestSupport
 
 struct Options {
   var folder = ""
@@ -33,7 +33,8 @@ struct Options {
 
 func usage() -> Never {
   FileHandle.standardError.write(
-    "usage: gif-compare FRAMES_DIR FPS [--out DIR] [--samples N] [--noise-penalty L] [--edge D] [--bayer | --blue-noise] [--dump FRAME] [--also GIF]\n".data(using: .utf8)!)
+    "usage: gif-compare FRAMES_DIR FPS [--out DIR] [--samples N] [--noise-penalty L] [--edge D] [--bayer | --blue-noise] [--dump FRAME] [--also GIF]\n"
+      .data(using: .utf8)!)
   exit(2)
 }
 
@@ -167,7 +168,8 @@ func measure(source: [Pixmap], decoded: [[UInt8]]) -> Metrics {
   for i in 1..<max(1, source.count) {
     let a = source[i - 1].bytes, b = source[i].bytes
     let da = decoded[i - 1], db = decoded[i]
-    for p in 0..<(a.count / 4) where a[4 * p] == b[4 * p] && a[4 * p + 1] == b[4 * p + 1] && a[4 * p + 2] == b[4 * p + 2] && a[4 * p + 3] == b[4 * p + 3] {
+    for p in 0..<(a.count / 4)
+    where a[4 * p] == b[4 * p] && a[4 * p + 1] == b[4 * p + 1] && a[4 * p + 2] == b[4 * p + 2] && a[4 * p + 3] == b[4 * p + 3] {
       staticPixels += 1
       var diff = 0
       for c in 0..<3 { diff += abs(Int(da[4 * p + c]) - Int(db[4 * p + c])) }
@@ -234,8 +236,10 @@ do {
 let tWrite = now() - t0
 
 print("\(names.count) frames \(w)×\(h) at \(fps) fps from \(options.folder)\(transparent ? " (with transparency)" : "")")
-print(String(format: "ours: %d colours; read PNGs %.0f ms, palette %.0f ms, quantize %.1f ms/frame, LZW+write %.1f ms/frame",
-  palette.colors.count, tRead * 1000, tPalette * 1000, tQuantize * 1000 / Double(frames.count), tWrite * 1000 / Double(frames.count)))
+print(
+  String(
+    format: "ours: %d colours; read PNGs %.0f ms, palette %.0f ms, quantize %.1f ms/frame, LZW+write %.1f ms/frame",
+    palette.colors.count, tRead * 1000, tPalette * 1000, tQuantize * 1000 / Double(frames.count), tWrite * 1000 / Double(frames.count)))
 
 func decodeFile(_ path: String) -> DecodedGIF {
   guard let data = fm.contents(atPath: path) else { fail("cannot read \(path)") }
@@ -286,7 +290,9 @@ if run(["ffmpeg", "-version"]).status != 0 {
 print("")
 print("encoder       bytes  images   PSNR dB  blurred PSNR dB  flicker  static px changed  encode s")
 for (name, m) in results {
-  print(String(format: "%-8@ %10d  %6d  %8.2f  %15.2f  %7.3f  %16.2f%%  %8.2f",
-    name as NSString, m.bytes, m.images, m.psnr, m.blurredPSNR, m.flicker, 100 * m.flickerShare, m.seconds))
+  print(
+    String(
+      format: "%-8@ %10d  %6d  %8.2f  %15.2f  %7.3f  %16.2f%%  %8.2f",
+      name as NSString, m.bytes, m.images, m.psnr, m.blurredPSNR, m.flicker, 100 * m.flickerShare, m.seconds))
 }
 print("(GIFs in \(out); encode time: ours on one thread incl. PNG reading, FFmpeg's two passes incl. theirs)")

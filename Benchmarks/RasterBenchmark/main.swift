@@ -107,7 +107,8 @@ for workload in workloads where only == nil || workload.name == only {
     let pixmap = workload.make(i).draw()
     sink &+= Int(pixmap.bytes[pixmap.bytes.count / 2])
   }
-  let line = workload.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+  let line =
+    workload.name.padding(toLength: 22, withPad: " ", startingAt: 0)
     + String(format: " %10.2f %8.1f %8.0f %9.1f", time * 1000, 1 / time, megapixels / time, time / clearTime)
   print(line)
   if let emitFolder {

@@ -36,8 +36,9 @@ var measureQuality = false
 var pngFolder: String?
 var arguments = CommandLine.arguments.dropFirst()
 func usage() -> Never {
-  FileHandle.standardError.write(Data(
-    "usage: video-benchmark [--frames N] [--crf X] [--preset P] [--threads T] [--size WxH] [--output PATH] [--rounds R] [--psnr]\n".utf8))
+  FileHandle.standardError.write(
+    Data(
+      "usage: video-benchmark [--frames N] [--crf X] [--preset P] [--threads T] [--size WxH] [--output PATH] [--rounds R] [--psnr]\n".utf8))
   exit(2)
 }
 while let argument = arguments.popFirst() {
@@ -69,35 +70,45 @@ func makeFrame(_ i: Int, width: Int, height: Int) -> Pixmap {
   let drift = 0.5 + 0.5 * sin(t * 2)
   let gradient = LinearGradientShader(
     start: Point(x: 0, y: 0), end: Point(x: w, y: h * (0.6 + 0.4 * drift)),
-    stops: [GradientStop(offset: 0, color: Color(hex: "#4F7CFF")!.premultiplied),
-            GradientStop(offset: 0.5 + 0.3 * (drift - 0.5), color: Color(hex: "#A45CFF")!.premultiplied),
-            GradientStop(offset: 1, color: Color(hex: "#FF8A5C")!.premultiplied)])
+    stops: [
+      GradientStop(offset: 0, color: Color(hex: "#4F7CFF")!.premultiplied),
+      GradientStop(offset: 0.5 + 0.3 * (drift - 0.5), color: Color(hex: "#A45CFF")!.premultiplied),
+      GradientStop(offset: 1, color: Color(hex: "#FF8A5C")!.premultiplied),
+    ])
   canvas.fill(.rect(Rect(x: 0, y: 0, width: w, height: h * 0.35)), paint: .shader(gradient))
   let cardX = (w - 600) * (0.5 + 0.5 * sin(t * 1.3))
-  canvas.fill(.roundedRect(Rect(x: cardX, y: h * 0.25, width: 600, height: 360), cornerRadius: 32),
-              paint: .color(Color(hex: "#FFFFFF")!))
-  canvas.fill(.roundedRect(Rect(x: cardX + 40, y: h * 0.25 + 40, width: 120, height: 120), cornerRadius: 60),
-              paint: .color(Color(hex: "#34C759")!))
+  canvas.fill(
+    .roundedRect(Rect(x: cardX, y: h * 0.25, width: 600, height: 360), cornerRadius: 32),
+    paint: .color(Color(hex: "#FFFFFF")!))
+  canvas.fill(
+    .roundedRect(Rect(x: cardX + 40, y: h * 0.25 + 40, width: 120, height: 120), cornerRadius: 60),
+    paint: .color(Color(hex: "#34C759")!))
   for line in 0..<4 {
-    canvas.fill(.roundedRect(Rect(x: cardX + 200, y: h * 0.25 + 50 + Double(line) * 40, width: 340 - Double(line) * 50, height: 18), cornerRadius: 9),
-                paint: .color(Color(hex: "#D1D1D6")!))
+    canvas.fill(
+      .roundedRect(Rect(x: cardX + 200, y: h * 0.25 + 50 + Double(line) * 40, width: 340 - Double(line) * 50, height: 18), cornerRadius: 9),
+      paint: .color(Color(hex: "#D1D1D6")!))
   }
   let bounce = abs(sin(t * 3))
-  canvas.fill(.circle(in: Rect(x: w * 0.75, y: h * 0.9 - 200 - bounce * 300, width: 200, height: 200)),
-              paint: .color(Color(hex: "#FF3B30")!))
+  canvas.fill(
+    .circle(in: Rect(x: w * 0.75, y: h * 0.9 - 200 - bounce * 300, width: 200, height: 200)),
+    paint: .color(Color(hex: "#FF3B30")!))
   for button in 0..<6 {
     let alpha = 0.35 + 0.65 * (0.5 + 0.5 * sin(t * 2 + Double(button)))
-    canvas.fill(.capsule(in: Rect(x: 80 + Double(button) * 220, y: h * 0.85, width: 180, height: 64)),
-                paint: .color(Color(red: 0, green: 0.48, blue: 1, alpha: alpha)))
+    canvas.fill(
+      .capsule(in: Rect(x: 80 + Double(button) * 220, y: h * 0.85, width: 180, height: 64)),
+      paint: .color(Color(red: 0, green: 0.48, blue: 1, alpha: alpha)))
   }
-  canvas.stroke(.circle(in: Rect(x: w * 0.1, y: h * 0.45, width: 260, height: 260)),
-                transform: .identity, style: StrokeStyle(width: 14 + 10 * drift), paint: .color(Color(hex: "#FF9500")!))
+  canvas.stroke(
+    .circle(in: Rect(x: w * 0.1, y: h * 0.45, width: 260, height: 260)),
+    transform: .identity, style: StrokeStyle(width: 14 + 10 * drift), paint: .color(Color(hex: "#FF9500")!))
   return canvas.pixmap
 }
 
 let clock = ContinuousClock()
 func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
-func perSecond(_ frames: Int, _ time: Double) -> String { String(format: "%7.1f frames/s (%6.2f ms/frame)", Double(frames) / time, time * 1000 / Double(frames)) }
+func perSecond(_ frames: Int, _ time: Double) -> String {
+  String(format: "%7.1f frames/s (%6.2f ms/frame)", Double(frames) / time, time * 1000 / Double(frames))
+}
 
 let frames: [Pixmap]
 if let pngFolder {
@@ -114,7 +125,9 @@ if let pngFolder {
 } else {
   frames = (0..<frameCount).map { makeFrame($0, width: width, height: height) }
 }
-print("video-benchmark: \(frameCount) frames \(width)×\(height), crf \(options.crf), preset \(options.preset), threads \(options.threads), best of \(rounds)")
+print(
+  "video-benchmark: \(frameCount) frames \(width)×\(height), crf \(options.crf), preset \(options.preset), threads \(options.threads), best of \(rounds)"
+)
 
 var converted: [YUVFrame] = []
 
@@ -136,18 +149,24 @@ for _ in 0..<rounds {
   let start = clock.now
   converted = frames.map(YUVConverter.bt709)
   convertTime = min(convertTime, seconds(clock.now - start))
-  encodeTime = min(encodeTime, encode { writer throws(VideoError) in
-    for frame in converted { try writer.append(frame) }
-  })
-  bothTime = min(bothTime, encode { writer throws(VideoError) in
-    for frame in frames { try writer.append(YUVConverter.bt709(frame)) }
-  })
+  encodeTime = min(
+    encodeTime,
+    encode { writer throws(VideoError) in
+      for frame in converted { try writer.append(frame) }
+    })
+  bothTime = min(
+    bothTime,
+    encode { writer throws(VideoError) in
+      for frame in frames { try writer.append(YUVConverter.bt709(frame)) }
+    })
 }
 let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
 print("YUV conversion  \(perSecond(frameCount, convertTime))")
 print("x264 encode     \(perSecond(frameCount, encodeTime))")
 print("both            \(perSecond(frameCount, bothTime))")
-print(String(format: "output          %@: %.0f KB, %.0f kbit/s at 60 fps", output, Double(bytes) / 1024, Double(bytes) * 8 / (Double(frameCount) / 60) / 1000))
+print(
+  String(
+    format: "output          %@: %.0f KB, %.0f kbit/s at 60 fps", output, Double(bytes) / 1024, Double(bytes) * 8 / (Double(frameCount) / 60) / 1000))
 
 if measureQuality {
   do {
@@ -169,8 +188,10 @@ if measureQuality {
     }
     let psnr = 10 * log10(255 * 255 / (squared / count))
     let lumaPSNR = 10 * log10(255 * 255 / (lumaSquared / (count / 3)))
-    print(String(format: "quality         %d frames decoded, RGB PSNR %.2f dB (worst error %d levels, at chroma edges), luma PSNR %.2f dB",
-                 decoded.count, psnr, worst, lumaPSNR))
+    print(
+      String(
+        format: "quality         %d frames decoded, RGB PSNR %.2f dB (worst error %d levels, at chroma edges), luma PSNR %.2f dB",
+        decoded.count, psnr, worst, lumaPSNR))
   } catch {
     FileHandle.standardError.write(Data("video-benchmark: \(error)\n".utf8))
     exit(1)

@@ -36,7 +36,7 @@ public struct GIFPalette: Sendable, Hashable {
   /// colour bytes are taken as they are (premultiplied over black).
   public static func build(samples: [Pixmap], transparent: Bool) -> GIFPalette {
     var builder = Builder(transparent: transparent)
-    samples.forEach { builder.add($0) }
+    for sample in samples { builder.add(sample) }
     return builder.build()
   }
 
@@ -263,11 +263,11 @@ enum KMeans {
       // starts at its own lightness and stops once ΔL² alone exceeds the best.
       let everything = fixed + centres
       let order = everything.indices.sorted { everything[$0].l != everything[$1].l ? everything[$0].l < everything[$1].l : $0 < $1 }
-      let ls = order.map { everything[$0].l }, as_ = order.map { everything[$0].a }, bs = order.map { everything[$0].b }
+      let ls = order.map { everything[$0].l }, aValues = order.map { everything[$0].a }, bs = order.map { everything[$0].b }
       var changed = false
       var sums = [(w: Double, l: Double, a: Double, b: Double)](repeating: (0, 0, 0, 0), count: centres.count)
       ls.withUnsafeBufferPointer { ls in
-        as_.withUnsafeBufferPointer { as_ in
+        aValues.withUnsafeBufferPointer { aValues in
           bs.withUnsafeBufferPointer { bs in
             let n = ls.count
             for i in points.indices {
@@ -279,7 +279,7 @@ enum KMeans {
               }
               var best = -1, bestD = Double.infinity
               @inline(__always) func consider(_ k: Int) {
-                let dl = ls[k] - p.l, da = as_[k] - p.a, db = bs[k] - p.b
+                let dl = ls[k] - p.l, da = aValues[k] - p.a, db = bs[k] - p.b
                 let d = dl * dl + da * da + db * db
                 if d < bestD || (d == bestD && order[k] < order[best]) { bestD = d; best = k }
               }

@@ -31,10 +31,10 @@ struct Oklab: Sendable, Hashable {
 
   /// The nearest sRGB bytes (out-of-gamut colours are clipped per channel).
   var srgbBytes: (r: UInt8, g: UInt8, b: UInt8) {
-    let l_ = l + 0.3963377774 * a + 0.2158037573 * b
-    let m_ = l - 0.1055613458 * a - 0.0638541728 * b
-    let s_ = l - 0.0894841775 * a - 1.2914855480 * b
-    let l3 = l_ * l_ * l_, m3 = m_ * m_ * m_, s3 = s_ * s_ * s_
+    let lRoot = l + 0.3963377774 * a + 0.2158037573 * b
+    let mRoot = l - 0.1055613458 * a - 0.0638541728 * b
+    let sRoot = l - 0.0894841775 * a - 1.2914855480 * b
+    let l3 = lRoot * lRoot * lRoot, m3 = mRoot * mRoot * mRoot, s3 = sRoot * sRoot * sRoot
     let r = 4.0767416621 * l3 - 3.3077115913 * m3 + 0.2309699292 * s3
     let g = -1.2684380046 * l3 + 2.6097574011 * m3 - 0.3413193965 * s3
     let bl = -0.0041960863 * l3 - 0.7034186147 * m3 + 1.7076147010 * s3

@@ -3,9 +3,9 @@ import CPNGShim
 import Raster
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #elseif canImport(Musl)
-import Musl
+  import Musl
 #endif
 
 /// A PNG that could not be read, decoded, encoded or written. It always names
@@ -202,9 +202,10 @@ extension PNGCodec {
 
   /// The error libpng's simplified API left in `image`.
   private static func libpngMessage(_ image: png_image) -> String {
-    decodeMessage(withUnsafeBytes(of: image.message) { raw in
-      String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-    })
+    decodeMessage(
+      withUnsafeBytes(of: image.message) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      })
   }
 
   /// A decoding error message around libpng's own words.

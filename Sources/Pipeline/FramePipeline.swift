@@ -134,7 +134,7 @@ public final class FramePipeline: @unchecked Sendable {
     _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
   }
 
-  private func abortAll() { sinks.forEach { $0.abort() } }
+  private func abortAll() { for sink in sinks { sink.abort() } }
 
   private func fail(_ f: Failure) {
     lock.lock()
@@ -196,7 +196,7 @@ public final class FramePipeline: @unchecked Sendable {
       do {
         let hooks = job.consumers.compactMap { sinks[$0.sink].tileDrawn(index: $0.index) }
         frame = try renderer.renderFrame(
-          at: job.time, scale: scale, cache: cache, drawn: hooks.isEmpty ? nil : { tile in hooks.forEach { $0(tile) } })
+          at: job.time, scale: scale, cache: cache, drawn: hooks.isEmpty ? nil : { tile in for hook in hooks { hook(tile) } })
       } catch {
         fail(.render(error))
         return

@@ -66,7 +66,9 @@ public final class GIFSink: FrameSink {
     guard let indexed = frame.value as? IndexedFrame else { return }
     try state.withLock { s throws(OutputError) in
       guard let writer = s.writer else { return }
-      do throws(GIFError) { try writer.append(indexed, delay: delays[index]) } catch { throw OutputError(path: file.destination, message: error.message) }
+      do throws(GIFError) { try writer.append(indexed, delay: delays[index]) } catch {
+        throw OutputError(path: file.destination, message: error.message)
+      }
     }
     frames.add(1, ordering: .relaxed)
   }

@@ -1,7 +1,8 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
-import Synchronization
 
 /// SIGINT and SIGTERM during a render: the handler only records the signal;
 /// the pipeline notices it between frames, removes its temporary files and

@@ -168,8 +168,8 @@ extension Pixmap {
     let peak = Float(blur.peakWeight)
     let reach = Double(blur.reach + 1)
     guard mass * peak * peak >= 0.25,
-          shift.x.isFinite, shift.y.isFinite,
-          abs(shift.x) < Double(width) + reach, abs(shift.y) < Double(height) + reach
+      shift.x.isFinite, shift.y.isFinite,
+      abs(shift.x) < Double(width) + reach, abs(shift.y) < Double(height) + reach
     else { return Pixmap(width: width, height: height) }
 
     if !(blur.isIdentity && shift == .zero) {

@@ -80,7 +80,8 @@ enum Compositor {
           let a = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(coverage + (x - x0)).loadUnaligned(as: SIMD16<UInt8>.self))
           let b = SIMD16<UInt16>(truncatingIfNeeded: UnsafeRawPointer(clipRow + x).loadUnaligned(as: SIMD16<UInt8>.self))
           let t = a &* b &+ 128
-          UnsafeMutableRawPointer(coverage + (x - x0)).storeBytes(of: SIMD16<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8), as: SIMD16<UInt8>.self)
+          UnsafeMutableRawPointer(coverage + (x - x0)).storeBytes(
+            of: SIMD16<UInt8>(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8), as: SIMD16<UInt8>.self)
           x += 16
         }
         while x < end {
@@ -282,7 +283,9 @@ enum Compositor {
               }
               while k < kEnd {
                 var sum = SIMD4<UInt16>.zero
-                if let below { sum = SIMD4<UInt16>(truncatingIfNeeded: below.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self)) &* (16 &- fy) }
+                if let below {
+                  sum = SIMD4<UInt16>(truncatingIfNeeded: below.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self)) &* (16 &- fy)
+                }
                 if let above { sum &+= SIMD4<UInt16>(truncatingIfNeeded: above.loadUnaligned(fromByteOffset: 4 * k, as: SIMD4<UInt8>.self)) &* fy }
                 vp.storeBytes(of: sum, toByteOffset: 8 * k, as: SIMD4<UInt16>.self)
                 k += 1

@@ -92,9 +92,10 @@ public struct ImageShader: Shader {
 
   /// Samples `image`, building only the pyramid levels this transform needs.
   public init(image: Pixmap, imageToDevice: AffineTransform, opacity: Double = 1) {
-    let lod = Self.drawableInverse(imageToDevice, image).map {
-      Self.levelOfDetail(inverseScale: $0.maximumScale)
-    } ?? 0
+    let lod =
+      Self.drawableInverse(imageToDevice, image).map {
+        Self.levelOfDetail(inverseScale: $0.maximumScale)
+      } ?? 0
     self.init(
       pyramid: ImagePyramid(image, levelCount: Int(lod.rounded(.up)) + 1),
       imageToDevice: imageToDevice, opacity: opacity)
@@ -128,8 +129,8 @@ public struct ImageShader: Shader {
 
   static func drawableInverse(_ t: AffineTransform, _ image: Pixmap) -> AffineTransform? {
     guard image.width > 0, image.height > 0,
-          [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite),
-          let inv = t.inverted, [inv.a, inv.b, inv.c, inv.d, inv.tx, inv.ty].allSatisfy(\.isFinite)
+      [t.a, t.b, t.c, t.d, t.tx, t.ty].allSatisfy(\.isFinite),
+      let inv = t.inverted, [inv.a, inv.b, inv.c, inv.d, inv.tx, inv.ty].allSatisfy(\.isFinite)
     else { return nil }
     return inv
   }

@@ -60,8 +60,9 @@ struct GradientRamp: Sendable {
     }
     self.table = table
     bytes = (0..<Self.resolution).map { i in
-      let c = RGBA8(PremultipliedColor(
-        red: Double(table[4 * i]), green: Double(table[4 * i + 1]), blue: Double(table[4 * i + 2]), alpha: Double(table[4 * i + 3])))
+      let c = RGBA8(
+        PremultipliedColor(
+          red: Double(table[4 * i]), green: Double(table[4 * i + 1]), blue: Double(table[4 * i + 2]), alpha: Double(table[4 * i + 3])))
       return (UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24).littleEndian
     }
     isOpaque = stops.allSatisfy { $0.color.alpha >= 1 }

@@ -37,8 +37,9 @@ enum Stroker {
         contours.append(side(Array(ring.reversed()), closed: true, sign: 1, halfWidth: halfWidth, style: style, arcStep: arcStep))
       } else {
         var contour = side(points, closed: false, sign: 1, halfWidth: halfWidth, style: style, arcStep: arcStep)
-        cap(&contour, at: points[points.count - 1], direction: (points[points.count - 1] - points[points.count - 2]).normalized,
-            halfWidth: halfWidth, cap: style.cap, arcStep: arcStep)
+        cap(
+          &contour, at: points[points.count - 1], direction: (points[points.count - 1] - points[points.count - 2]).normalized,
+          halfWidth: halfWidth, cap: style.cap, arcStep: arcStep)
         let back = side(Array(points.reversed()), closed: false, sign: 1, halfWidth: halfWidth, style: style, arcStep: arcStep)
         contour.append(contentsOf: back)
         cap(&contour, at: points[0], direction: (points[0] - points[1]).normalized, halfWidth: halfWidth, cap: style.cap, arcStep: arcStep)

@@ -476,7 +476,8 @@ public struct SceneRenderer: Sendable {
     let explicit = timeline.pair(layer.id, "size", at: t) ?? layer.properties.size
     let kind: LayoutContainer.Kind = layer.type == .vstack ? .vstack : layer.type == .hstack ? .hstack : .zstack
     let result = LayoutNode(
-      container: LayoutContainer(kind: kind, spacing: layer.spacing, alignment: alignment, padding: padding, explicitSize: explicit, children: leaves),
+      container: LayoutContainer(
+        kind: kind, spacing: layer.spacing, alignment: alignment, padding: padding, explicitSize: explicit, children: leaves),
       anchor: anchor
     ).layout()
     var placement = StackPlacement(size: result.size, positions: [:])

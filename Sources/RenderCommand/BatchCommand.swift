@@ -57,7 +57,8 @@ struct Batch: ParsableCommand {
         if options.json {
           lines.append(summary.json.dropLast() + ", \"ok\": true}")
         } else {
-          Terminal.write("ok      \(file) → \(paths.isEmpty ? "(discarded)" : paths) (\(summary.frames) frames, \(String(format: "%.1f", summary.seconds)) s)\n")
+          Terminal.write(
+            "ok      \(file) → \(paths.isEmpty ? "(discarded)" : paths) (\(summary.frames) frames, \(String(format: "%.1f", summary.seconds)) s)\n")
         }
       } catch let failure as Failure {
         failed.append(failure.status)

@@ -61,7 +61,9 @@ struct Info: ParsableCommand {
 
     var out = "\(loaded.name): \(formatNumber(loaded.size.x))×\(formatNumber(loaded.size.y)) pt at \(formatNumber(loaded.scale))× = \(w)×\(h) px\n"
     out += "duration \(formatNumber(renderer.duration, significantDigits: 6)) s"
-    out += loaded.duration == nil ? " (the latest end of any event)\n" : " (given; events end by \(formatNumber(timeline.defaultDuration, significantDigits: 6)) s)\n"
+    out +=
+      loaded.duration == nil
+      ? " (the latest end of any event)\n" : " (given; events end by \(formatNumber(timeline.defaultDuration, significantDigits: 6)) s)\n"
     out += "\nevents\n"
     for r in rows {
       out += "  at \(formatNumber(r.at, significantDigits: 6)) s  \(r.changes.joined(separator: ", "))\n"
@@ -76,9 +78,9 @@ struct Info: ParsableCommand {
     out += "\nlayers\n"
     func describe(_ l: Layer, depth: Int) {
       out += String(repeating: "  ", count: depth + 1) + l.type.rawValue + (l.id.map { " \($0)" } ?? "") + "\n"
-      l.children.forEach { describe($0, depth: depth + 1) }
+      for child in l.children { describe(child, depth: depth + 1) }
     }
-    loaded.layers.forEach { describe($0, depth: 0) }
+    for layer in loaded.layers { describe(layer, depth: 0) }
     Terminal.write(out)
   }
 }

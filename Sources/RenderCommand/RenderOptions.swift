@@ -86,7 +86,8 @@ struct RenderOptions: ParsableArguments {
     let schedule = FrameSchedule(from: start, to: end, fps: fps ?? self.fps, slow: slow)
     if schedule.frameCountEstimate > Double(SceneLimits.maximumFrames) {
       throw ValidationError(
-        "\(Int(schedule.frameCountEstimate)) frames (\(end - start) s at \(self.fps) fps × slow \(slow)) is over the limit of \(SceneLimits.maximumFrames) frames")
+        "\(Int(schedule.frameCountEstimate)) frames (\(end - start) s at \(self.fps) fps × slow \(slow)) is over the limit of \(SceneLimits.maximumFrames) frames"
+      )
     }
     return schedule
   }

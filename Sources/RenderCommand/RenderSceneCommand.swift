@@ -66,7 +66,11 @@ struct SceneJob {
   var folder: String
 
   enum Target {
-    case mp4(String), gif(String), still(String), pngFolder(String), pngPattern(String)
+    case mp4(String)
+    case gif(String)
+    case still(String)
+    case pngFolder(String)
+    case pngPattern(String)
   }
 
   /// Outputs from `-o` and `--format` (CLI.md).
@@ -97,7 +101,8 @@ struct SceneJob {
     case "gif": return [.gif(output)]
     case "png": return output.contains("%") ? [.pngPattern(output)] : [.still(output)]
     default:
-      throw ValidationError("cannot tell the format of -o '\(output)': use .mp4, .gif, .png, a folder ending in / or a pattern such as frames/f_%05d.png")
+      throw ValidationError(
+        "cannot tell the format of -o '\(output)': use .mp4, .gif, .png, a folder ending in / or a pattern such as frames/f_%05d.png")
     }
   }
 
@@ -151,7 +156,7 @@ struct SceneJob {
         }
       }
     } catch {
-      sinks.forEach { $0.abort() }
+      for sink in sinks { sink.abort() }
       Terminal.error("render: error: \(error)")
       throw Failure(status: .renderFailed)
     }

@@ -38,7 +38,8 @@ enum SceneFile {
     guard let data = FileManager.default.contents(atPath: path) else {
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      Terminal.error("render: error: cannot read \(path): \(exists ? (isDirectory.boolValue ? "it is a folder" : "permission denied") : "no such file")")
+      Terminal.error(
+        "render: error: cannot read \(path): \(exists ? (isDirectory.boolValue ? "it is a folder" : "permission denied") : "no such file")")
       throw Failure(status: .usage)
     }
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent

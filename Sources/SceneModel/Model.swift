@@ -125,7 +125,9 @@ public struct Font: Sendable, Hashable {
   /// errors found when fonts are resolved.
   public var location: SourceLocation
   public var path: JSONPath
-  public init(family: String?, size: Double, weight: String, location: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0), path: JSONPath = .root) {
+  public init(
+    family: String?, size: Double, weight: String, location: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0), path: JSONPath = .root
+  ) {
     self.family = family; self.size = size; self.weight = weight; self.location = location; self.path = path
   }
 }

@@ -73,7 +73,8 @@ extension Context {
     for call in chain.calls.dropFirst() {
       guard call.name == "combined" else {
         throw SyntaxError(
-          "unknown transition modifier '\(call.name)'" + Suggestions.didYouMean(call.name, in: ["combined"]) + " (transitions combine with .combined(with:))",
+          "unknown transition modifier '\(call.name)'" + Suggestions.didYouMean(call.name, in: ["combined"])
+            + " (transitions combine with .combined(with:))",
           at: call.nameOrigin)
       }
       guard let args = call.arguments, args.count == 1, args[0].label == "with", case .chain(let inner) = args[0].value else {
@@ -98,7 +99,9 @@ extension Context {
       default: break
       }
       guard let name, let e = Edge(rawValue: name) else {
-        throw SyntaxError("expected an edge: leading, trailing, top or bottom" + (name.map { Suggestions.didYouMean($0, in: Edge.allCases.map(\.rawValue)) } ?? ""), at: a.origin)
+        throw SyntaxError(
+          "expected an edge: leading, trailing, top or bottom" + (name.map { Suggestions.didYouMean($0, in: Edge.allCases.map(\.rawValue)) } ?? ""),
+          at: a.origin)
       }
       return e
     }
@@ -152,7 +155,8 @@ extension Context {
       }
       return .asymmetric(insertion: try transition(i), removal: try transition(r))
     case "modifier":
-      throw SyntaxError("a custom modifier(active:identity:) is written as a JSON object: {\"modifier\": {\"active\": {…}, \"identity\": {…}}}", at: call.nameOrigin)
+      throw SyntaxError(
+        "a custom modifier(active:identity:) is written as a JSON object: {\"modifier\": {\"active\": {…}, \"identity\": {…}}}", at: call.nameOrigin)
     default:
       throw SyntaxError("unknown transition '\(call.name)'" + Suggestions.didYouMean(call.name, in: Self.transitionNames), at: call.nameOrigin)
     }
@@ -176,9 +180,9 @@ extension Context {
     // geometry, opacity, blur, corner radius and fill.
     for members in [identityMembers, activeMembers] {
       for (key, entry) in members.sorted(by: { $0.key < $1.key }) where Self.unsupportedModifierKeys.contains(key) {
-      reader.error(
-        "'\(key)' cannot be part of a transition modifier; a modifier's states take "
-          + keys.filter { !Self.unsupportedModifierKeys.contains($0) }.joined(separator: ", "), entry.node, entry.path)
+        reader.error(
+          "'\(key)' cannot be part of a transition modifier; a modifier's states take "
+            + keys.filter { !Self.unsupportedModifierKeys.contains($0) }.joined(separator: ", "), entry.node, entry.path)
       }
     }
     var expressions: [String: Syntax.Expression] = [:]
@@ -186,7 +190,10 @@ extension Context {
     for (key, entry) in activeMembers {
       guard let text = entry.node.string else { continue }
       guard Self.expressionKeys.contains(key) else {
-        if key != "fill" { reader.error("'\(key)' cannot be an expression; expressions of p are for \(Self.expressionKeys.joined(separator: ", "))", entry.node, entry.path) }
+        if key != "fill" {
+          reader.error(
+            "'\(key)' cannot be an expression; expressions of p are for \(Self.expressionKeys.joined(separator: ", "))", entry.node, entry.path)
+        }
         continue
       }
       do {

@@ -243,7 +243,9 @@ final class Context {
     case .image:
       if let (n, p) = o["asset"], let a = reader.string(n, p) {
         if assets[a] == nil {
-          reader.error("unknown asset '\(a)'" + Suggestions.didYouMean(a, in: assets.keys.sorted()) + (assets.isEmpty ? " (the scene lists no assets)" : ""), n, p)
+          reader.error(
+            "unknown asset '\(a)'" + Suggestions.didYouMean(a, in: assets.keys.sorted()) + (assets.isEmpty ? " (the scene lists no assets)" : ""), n,
+            p)
         } else {
           layer.asset = a
         }

@@ -113,7 +113,7 @@ public struct SceneStructure: Sendable {
     // for the problems' explanations.
     var insertedAt: [String: Double] = [:]
     for event in scene.timeline {
-      for insertion in event.insert { Self.ids(insertion.layer).forEach { insertedAt[$0] = insertedAt[$0] ?? event.at } }
+      for insertion in event.insert { for id in Self.ids(insertion.layer) { insertedAt[id] = insertedAt[id] ?? event.at } }
     }
     var removedAt: [String: Double] = [:]
     func why(_ id: String) -> String {
@@ -131,17 +131,22 @@ public struct SceneStructure: Sendable {
         guard let n = byID[removal.id], isInScene(n, afterEvent: k), let parent = nodes[n].parent,
           let e = nodes[parent].children.firstIndex(where: { $0.node == n })
         else {
-          problems.append(Problem(message: "'\(removal.id)' cannot be removed at \(formatNumber(event.at)) s: \(why(removal.id))", location: removal.idLocation, path: removal.idPath))
+          problems.append(
+            Problem(
+              message: "'\(removal.id)' cannot be removed at \(formatNumber(event.at)) s: \(why(removal.id))", location: removal.idLocation,
+              path: removal.idPath))
           continue
         }
         nodes[parent].children[e].removed = Change(event: k, at: event.at, timing: timing, transition: removal.transition)
-        Self.ids(nodes[n].layer).forEach { removedAt[$0] = event.at }
+        for id in Self.ids(nodes[n].layer) { removedAt[id] = event.at }
       }
       for insertion in event.insert {
         guard let parent = byID[insertion.into] else { continue }
         if !isInScene(parent, afterEvent: k) {
           problems.append(
-            Problem(message: "cannot insert into '\(insertion.into)' at \(formatNumber(event.at)) s: \(why(insertion.into))", location: insertion.intoLocation, path: insertion.intoPath))
+            Problem(
+              message: "cannot insert into '\(insertion.into)' at \(formatNumber(event.at)) s: \(why(insertion.into))",
+              location: insertion.intoLocation, path: insertion.intoPath))
         }
         let n = add(insertion.layer, parent: parent, byID: &byID)
         let entry = Entry(node: n, inserted: Change(event: k, at: event.at, timing: timing, transition: insertion.transition))

@@ -33,7 +33,7 @@ public struct SceneTimeline: Sendable {
       layer.children.forEach(register)
     }
     scene.layers.forEach(register)
-    for event in scene.timeline { event.insert.forEach { register($0.layer) } }
+    for event in scene.timeline { for insertion in event.insert { register(insertion.layer) } }
 
     for event in scene.timeline {
       var end = event.at

@@ -127,14 +127,16 @@ public struct Animation: Sendable, Hashable, CustomStringConvertible {
     var text: String
     switch base {
     case .curve(.bezier(let c), let duration) where ![CubicBezier.easeIn, .easeOut, .easeInOut].contains(c):
-      text = "timingCurve(\(formatNumber(c.x1)), \(formatNumber(c.y1)), \(formatNumber(c.x2)), \(formatNumber(c.y2)), duration: \(formatNumber(duration)))"
+      text =
+        "timingCurve(\(formatNumber(c.x1)), \(formatNumber(c.y1)), \(formatNumber(c.x2)), \(formatNumber(c.y2)), duration: \(formatNumber(duration)))"
     case .curve(let function, let duration):
       text = "\(function)(duration: \(formatNumber(duration)))"
     case .spring(let s, let v):
       if v == 0 && s.mass == 1 {
         text = "spring(duration: \(formatNumber(s.duration)), bounce: \(formatNumber(s.bounce)))"
       } else {
-        text = "interpolatingSpring(mass: \(formatNumber(s.mass)), stiffness: \(formatNumber(s.stiffness)), damping: \(formatNumber(s.damping)), initialVelocity: \(formatNumber(v)))"
+        text =
+          "interpolatingSpring(mass: \(formatNumber(s.mass)), stiffness: \(formatNumber(s.stiffness)), damping: \(formatNumber(s.damping)), initialVelocity: \(formatNumber(v)))"
       }
     case .uikitSpring(_, let duration, let ratio, let v):
       text = "uikitSpring(duration: \(formatNumber(duration)), dampingRatio: \(formatNumber(ratio)), initialVelocity: \(formatNumber(v)))"

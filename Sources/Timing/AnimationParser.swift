@@ -284,13 +284,18 @@ public enum AnimationParser {
   private static let curveOverloads = [Overload(parameters: [Parameter("duration", default: num(Animation.defaultCurveDuration))])]
 
   private static func curve(_ name: String, _ function: TimingFunction) -> (String, Function) {
-    (name, Function(name: name, overloads: curveOverloads) { _, args throws(SyntaxError) in
-      .base(.curve(function, duration: try args.positive("duration")))
-    })
+    (
+      name,
+      Function(name: name, overloads: curveOverloads) { _, args throws(SyntaxError) in
+        .base(.curve(function, duration: try args.positive("duration")))
+      }
+    )
   }
 
   /// `smooth`, `snappy`, `bouncy`, `interactiveSpring` with `duration:` and `extraBounce:`.
-  private static func preset(_ preset: Spring.Preset, response: (duration: Double, dampingFraction: Double, blend: Double)? = nil) -> (String, Function) {
+  private static func preset(_ preset: Spring.Preset, response: (duration: Double, dampingFraction: Double, blend: Double)? = nil) -> (
+    String, Function
+  ) {
     var overloads = [
       Overload(parameters: [
         Parameter("duration", default: num(preset.duration)), Parameter("extraBounce", default: num(0)), blendDuration(0),
@@ -298,23 +303,27 @@ public enum AnimationParser {
     ]
     if let response {
       // The older `interactiveSpring(response:dampingFraction:blendDuration:)`.
-      overloads.append(Overload(parameters: [
-        Parameter("response", default: num(response.duration)),
-        Parameter("dampingFraction", default: num(response.dampingFraction)), blendDuration(response.blend),
-      ]))
+      overloads.append(
+        Overload(parameters: [
+          Parameter("response", default: num(response.duration)),
+          Parameter("dampingFraction", default: num(response.dampingFraction)), blendDuration(response.blend),
+        ]))
     }
-    return (preset.rawValue, Function(name: preset.rawValue, overloads: overloads) { overload, args throws(SyntaxError) in
-      _ = try args.number("blendDuration", "0 or more") { $0 >= 0 }
-      if overload == 1 {
-        let r = try args.positive("response")
-        let z = try args.number("dampingFraction", "greater than 0 (an undamped spring never settles)") { $0 > 0 }
-        return .base(.spring(Spring(response: r, dampingFraction: z), initialVelocity: 0))
+    return (
+      preset.rawValue,
+      Function(name: preset.rawValue, overloads: overloads) { overload, args throws(SyntaxError) in
+        _ = try args.number("blendDuration", "0 or more") { $0 >= 0 }
+        if overload == 1 {
+          let r = try args.positive("response")
+          let z = try args.number("dampingFraction", "greater than 0 (an undamped spring never settles)") { $0 > 0 }
+          return .base(.spring(Spring(response: r, dampingFraction: z), initialVelocity: 0))
+        }
+        let d = try args.positive("duration")
+        let extra = try args.number("extraBounce")
+        _ = try args.checkedBounce(preset.bounce + extra, from: "extraBounce")
+        return .base(.spring(Spring(preset, duration: d, extraBounce: extra), initialVelocity: 0))
       }
-      let d = try args.positive("duration")
-      let extra = try args.number("extraBounce")
-      _ = try args.checkedBounce(preset.bounce + extra, from: "extraBounce")
-      return .base(.spring(Spring(preset, duration: d, extraBounce: extra), initialVelocity: 0))
-    })
+    )
   }
 
   /// `blendDuration` is accepted for source compatibility with SwiftUI: it
@@ -334,10 +343,12 @@ public enum AnimationParser {
     }
     table["timingCurve"] = Function(
       name: "timingCurve",
-      overloads: [Overload(parameters: [
-        Parameter(nil, name: "p1x"), Parameter(nil, name: "p1y"), Parameter(nil, name: "p2x"), Parameter(nil, name: "p2y"),
-        Parameter("duration", default: num(Animation.defaultCurveDuration)),
-      ])]
+      overloads: [
+        Overload(parameters: [
+          Parameter(nil, name: "p1x"), Parameter(nil, name: "p1y"), Parameter(nil, name: "p2x"), Parameter(nil, name: "p2y"),
+          Parameter("duration", default: num(Animation.defaultCurveDuration)),
+        ])
+      ]
     ) { _, args throws(SyntaxError) in
       let x1 = try args.number("p1x", "between 0 and 1 (a timing curve must move forward in time)") { (0...1).contains($0) }
       let y1 = try args.number("p1y")
@@ -397,9 +408,11 @@ public enum AnimationParser {
     }
     table["uikitSpring"] = Function(
       name: "uikitSpring",
-      overloads: [Overload(parameters: [
-        Parameter("duration"), Parameter("dampingRatio"), Parameter("initialVelocity", default: num(0)),
-      ])]
+      overloads: [
+        Overload(parameters: [
+          Parameter("duration"), Parameter("dampingRatio"), Parameter("initialVelocity", default: num(0)),
+        ])
+      ]
     ) { _, args throws(SyntaxError) in
       let d = try args.positive("duration")
       let z = try args.number("dampingRatio", "greater than 0 and at most 1") { $0 > 0 && $0 <= 1 }

@@ -5,11 +5,21 @@ import RealModule
 /// Circ, Back, Elastic and Bounce, each with its exact derivative.
 public struct Easing: Sendable, Hashable, CaseIterable, CustomStringConvertible {
   public enum Family: String, Sendable, CaseIterable {
-    case sine = "Sine", quad = "Quad", cubic = "Cubic", quart = "Quart", quint = "Quint"
-    case expo = "Expo", circ = "Circ", back = "Back", elastic = "Elastic", bounce = "Bounce"
+    case sine = "Sine"
+    case quad = "Quad"
+    case cubic = "Cubic"
+    case quart = "Quart"
+    case quint = "Quint"
+    case expo = "Expo"
+    case circ = "Circ"
+    case back = "Back"
+    case elastic = "Elastic"
+    case bounce = "Bounce"
   }
   public enum Mode: String, Sendable, CaseIterable {
-    case `in` = "easeIn", out = "easeOut", inOut = "easeInOut"
+    case `in` = "easeIn"
+    case out = "easeOut"
+    case inOut = "easeInOut"
   }
   public let family: Family
   public let mode: Mode

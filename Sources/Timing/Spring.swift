@@ -100,4 +100,3 @@ public struct Spring: Sendable, Hashable {
     velocity(from: .zero, to: target, initialVelocity: initialVelocity, time: time)
   }
 }
-

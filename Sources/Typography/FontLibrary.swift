@@ -60,7 +60,9 @@ public final class FontLibrary {
     let candidates = system.faces(ofFamily: name)
     guard let best = system.best(of: candidates, weight: weight.openType) else {
       if family == nil {
-        throw TypographyError("the default font family '\(name)' is not installed (scripts/install-deps installs it: Debian's fonts-noto-cjk); name a family in `font.family` or list one under `fonts`")
+        throw TypographyError(
+          "the default font family '\(name)' is not installed (scripts/install-deps installs it: Debian's fonts-noto-cjk); name a family in `font.family` or list one under `fonts`"
+        )
       }
       let available = Array(sceneFonts.keys).sorted() + system.familyNames
       let hint = Suggestions.didYouMean(name, in: available)

@@ -73,7 +73,11 @@ public final class LoadedFont {
     case 0x02, 0x03: "\(file) is not a font FreeType can read (unknown or corrupt format)"
     case 0x06: "\(file) has no face with that index"
     default:
-      if let s = FT_Error_String(error) { "cannot read the font \(file): \(String(cString: s))" } else { "cannot read the font \(file) (FreeType error \(error))" }
+      if let s = FT_Error_String(error) {
+        "cannot read the font \(file): \(String(cString: s))"
+      } else {
+        "cannot read the font \(file) (FreeType error \(error))"
+      }
     }
   }
 

@@ -74,9 +74,10 @@ public final class SystemFonts: @unchecked Sendable {
         guard !families.isEmpty else { continue }
         var charset: OpaquePointer?
         if FcPatternGetCharSet(p, "charset", 0, &charset) != FcResultMatch { charset = nil }
-        faces.append(SystemFace(
-          families: families, style: string("style") ?? "", file: file, index: integer("index") ?? 0,
-          weight: Int(FcWeightToOpenType(Int32(weight))), slant: integer("slant") ?? 0, width: integer("width") ?? 100))
+        faces.append(
+          SystemFace(
+            families: families, style: string("style") ?? "", file: file, index: integer("index") ?? 0,
+            weight: Int(FcWeightToOpenType(Int32(weight))), slant: integer("slant") ?? 0, width: integer("width") ?? 100))
         charsets.append(charset)
       }
     }

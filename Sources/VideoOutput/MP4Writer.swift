@@ -196,7 +196,9 @@ public final class MP4Writer {
     try check(av_opt_set(privateOptions, "profile", "high", 0), "cannot set the x264 profile")
     try check(av_opt_set_double(privateOptions, "crf", options.crf, 0), "cannot set the x264 CRF")
 
-    try check(avcodec_open2(encoder, codec, nil), "cannot open the libx264 encoder (preset '\(options.preset)'\(options.tune.map { ", tune '\($0)'" } ?? ""))")
+    try check(
+      avcodec_open2(encoder, codec, nil), "cannot open the libx264 encoder (preset '\(options.preset)'\(options.tune.map { ", tune '\($0)'" } ?? ""))"
+    )
     try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder), "cannot copy the encoder's parameters")
     stream.pointee.time_base = codecTimeBase
     stream.pointee.avg_frame_rate = fps

@@ -148,7 +148,8 @@ public enum MediaProbe {
       converter = sws_getCachedContext(converter, w, h, source, w, h, AV_PIX_FMT_RGBA, flags, nil, nil, nil)
       guard let converter else { failure = FFmpeg.error(path, "swscale cannot convert \(pixelFormatName(source)) to rgba"); return }
       if let descriptor = av_pix_fmt_desc_get(source), descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0,
-         descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0 {
+        descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_PAL) == 0
+      {
         var matrix = frame.pointee.colorspace
         if matrix == AVCOL_SPC_UNSPECIFIED { matrix = input.containerMatrix }
         if matrix == AVCOL_SPC_UNSPECIFIED || matrix == AVCOL_SPC_RESERVED { matrix = h >= 720 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M }
@@ -162,12 +163,13 @@ public enum MediaProbe {
         withUnsafePointer(to: &frame.pointee.linesize) { sourceLines in
           withUnsafePointer(to: &rgba.pointee.data) { targetData in
             withUnsafePointer(to: &rgba.pointee.linesize) { targetLines in
-              sws_scale(converter,
-                        UnsafeRawPointer(sourceData).assumingMemoryBound(to: UnsafePointer<UInt8>?.self),
-                        UnsafeRawPointer(sourceLines).assumingMemoryBound(to: Int32.self),
-                        0, h,
-                        UnsafeRawPointer(targetData).assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self),
-                        UnsafeRawPointer(targetLines).assumingMemoryBound(to: Int32.self))
+              sws_scale(
+                converter,
+                UnsafeRawPointer(sourceData).assumingMemoryBound(to: UnsafePointer<UInt8>?.self),
+                UnsafeRawPointer(sourceLines).assumingMemoryBound(to: Int32.self),
+                0, h,
+                UnsafeRawPointer(targetData).assumingMemoryBound(to: UnsafeMutablePointer<UInt8>?.self),
+                UnsafeRawPointer(targetLines).assumingMemoryBound(to: Int32.self))
             }
           }
         }

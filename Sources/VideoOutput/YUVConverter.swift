@@ -67,7 +67,8 @@ public enum YUVConverter {
   /// differ from what the picture shows are converted.
   public static func bt709(_ frame: RenderedFrame, into picture: VideoPicture) {
     precondition(frame.tileSize % 2 == 0, "odd tiles")
-    precondition(picture.width == frame.width + (frame.width & 1) && picture.height == frame.height + (frame.height & 1), "picture and frame sizes differ")
+    precondition(
+      picture.width == frame.width + (frame.width & 1) && picture.height == frame.height + (frame.height & 1), "picture and frame sizes differ")
     picture.use(tileSize: frame.tileSize, columns: frame.columns, rows: frame.rows)
     let planes = picture.planes
     for row in 0..<frame.rows {

@@ -1,6 +1,6 @@
-import TestSupport
 import GIFOutput
 import Primitives
+import TestSupport
 import Testing
 
 @Suite struct LZWTests {

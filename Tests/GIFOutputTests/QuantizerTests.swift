@@ -20,7 +20,10 @@ import Testing
 
   /// Flat areas keep their exact colour even among thousands of gradient colours.
   @Test func flatAreasAreExactAndUndithered() {
-    let flats = [rgb(242, 242, 247), rgb(255, 255, 255), rgb(88, 86, 214), rgb(52, 199, 89), rgb(255, 149, 0), rgb(175, 82, 222), rgb(90, 200, 250), rgb(28, 28, 30)]
+    let flats = [
+      rgb(242, 242, 247), rgb(255, 255, 255), rgb(88, 86, 214), rgb(52, 199, 89), rgb(255, 149, 0), rgb(175, 82, 222), rgb(90, 200, 250),
+      rgb(28, 28, 30),
+    ]
     let base = Self.gradient(400, 200)
     var frame = base
     for (k, c) in flats.enumerated() {

@@ -237,11 +237,12 @@ import Testing
     #expect(near(r.size, Vector2(100, 148)))
     #expect(near(positions(r), [Point(25, 44), Point(0, 52), Point(100, 148)]))
     // The frames are the same slots as with centred anchors.
-    #expect(r.children.map(\.frame) == [
-      Rect(x: 0, y: 0, width: 100, height: 44),
-      Rect(x: 0, y: 52, width: 100, height: 44),
-      Rect(x: 0, y: 104, width: 100, height: 44),
-    ])
+    #expect(
+      r.children.map(\.frame) == [
+        Rect(x: 0, y: 0, width: 100, height: 44),
+        Rect(x: 0, y: 52, width: 100, height: 44),
+        Rect(x: 0, y: 104, width: 100, height: 44),
+      ])
   }
 
   @Test func anchorOfANestedStack() {

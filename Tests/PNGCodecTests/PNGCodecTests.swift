@@ -1,9 +1,10 @@
-import Primitives
 import Foundation
-import TestSupport
-@testable import PNGCodec
+import Primitives
 import Raster
+import TestSupport
 import Testing
+
+@testable import PNGCodec
 
 // MARK: - Helpers
 
@@ -23,7 +24,6 @@ func referencePremultiplied(_ straight: [[Int]]) -> [UInt8] {
 }
 
 func be16(_ v: Int) -> [UInt8] { [UInt8(v >> 8), UInt8(v & 0xFF)] }
-
 
 func randomPremultiplied(width: Int, height: Int, seed: UInt64, opaque: Bool = false) -> Pixmap {
   var rng = SplitMix64(seed: seed)
@@ -75,7 +75,10 @@ let allFormats: [Format] = {
     plain.append(Format(colorType: .palette, depth: depth))
     plain.append(Format(colorType: .palette, depth: depth, tRNS: true))
   }
-  return plain + plain.map { var f = $0; f.interlaced = true; return f }
+  return plain
+    + plain.map {
+      var f = $0; f.interlaced = true; return f
+    }
 }()
 
 /// A PNG in `format` with random samples, and the premultiplied RGBA8 bytes it
@@ -120,7 +123,9 @@ func makeCase(
     straight = samples.map { $0.map(scale) }
   case .palette:
     let entries = 1 << depth
-    image.palette = (0..<entries).map { _ in [UInt8.random(in: 0...255, using: &rng), .random(in: 0...255, using: &rng), .random(in: 0...255, using: &rng)] }
+    image.palette = (0..<entries).map { _ in
+      [UInt8.random(in: 0...255, using: &rng), .random(in: 0...255, using: &rng), .random(in: 0...255, using: &rng)]
+    }
     var alphas: [Int] = []
     if format.tRNS {
       // Shorter than the palette: the entries after it are opaque.
@@ -151,17 +156,19 @@ func makeCase(
   }
 
   @Test func handComputedRGBA8() throws {
-    let png = TinyPNG.encode(TinyPNG.Image(
-      width: 5, height: 1, colorType: .rgba, depth: 8,
-      samples: [[200, 100, 50, 128], [255, 255, 255, 0], [255, 1, 128, 1], [10, 20, 30, 254], [127, 128, 129, 127]]))
+    let png = TinyPNG.encode(
+      TinyPNG.Image(
+        width: 5, height: 1, colorType: .rgba, depth: 8,
+        samples: [[200, 100, 50, 128], [255, 255, 255, 0], [255, 1, 128, 1], [10, 20, 30, 254], [127, 128, 129, 127]]))
     let pixmap = try PNGCodec.decode(png, name: "rgba8.png")
     #expect(pixmap.bytes == [100, 50, 25, 128, 0, 0, 0, 0, 1, 0, 1, 1, 10, 20, 30, 254, 63, 64, 64, 127])
   }
 
   @Test func handComputedRGBA16() throws {
-    let png = TinyPNG.encode(TinyPNG.Image(
-      width: 3, height: 1, colorType: .rgba, depth: 16,
-      samples: [[51400, 25700, 12850, 32896], [32895, 128, 129, 65535], [65535, 65535, 65535, 32767]]))
+    let png = TinyPNG.encode(
+      TinyPNG.Image(
+        width: 3, height: 1, colorType: .rgba, depth: 16,
+        samples: [[51400, 25700, 12850, 32896], [32895, 128, 129, 65535], [65535, 65535, 65535, 32767]]))
     let pixmap = try PNGCodec.decode(png, name: "rgba16.png")
     // 51400/257 = 200, 32896/257 = 128, 32895/257 ≈ 127.996, 128/257 ≈ 0.498,
     // 129/257 ≈ 0.502, 32767/257 ≈ 127.498; then premultiplied.
@@ -169,17 +176,20 @@ func makeCase(
   }
 
   @Test func handComputedLowDepthGreyPaletteAndGreyAlpha() throws {
-    let grey = TinyPNG.encode(TinyPNG.Image(
-      width: 4, height: 1, colorType: .grey, depth: 2, samples: [[0], [1], [2], [3]], transparency: [0, 2]))
+    let grey = TinyPNG.encode(
+      TinyPNG.Image(
+        width: 4, height: 1, colorType: .grey, depth: 2, samples: [[0], [1], [2], [3]], transparency: [0, 2]))
     #expect(try PNGCodec.decode(grey, name: "g2.png").bytes == [0, 0, 0, 255, 85, 85, 85, 255, 0, 0, 0, 0, 255, 255, 255, 255])
 
-    let palette = TinyPNG.encode(TinyPNG.Image(
-      width: 3, height: 1, colorType: .palette, depth: 4, samples: [[0], [1], [2]],
-      palette: [[255, 0, 0], [0, 255, 0], [10, 20, 30]], transparency: [128, 0]))
+    let palette = TinyPNG.encode(
+      TinyPNG.Image(
+        width: 3, height: 1, colorType: .palette, depth: 4, samples: [[0], [1], [2]],
+        palette: [[255, 0, 0], [0, 255, 0], [10, 20, 30]], transparency: [128, 0]))
     #expect(try PNGCodec.decode(palette, name: "p4.png").bytes == [128, 0, 0, 128, 0, 0, 0, 0, 10, 20, 30, 255])
 
-    let greyAlpha = TinyPNG.encode(TinyPNG.Image(
-      width: 2, height: 1, colorType: .greyAlpha, depth: 8, samples: [[100, 51], [7, 255]]))
+    let greyAlpha = TinyPNG.encode(
+      TinyPNG.Image(
+        width: 2, height: 1, colorType: .greyAlpha, depth: 8, samples: [[100, 51], [7, 255]]))
     #expect(try PNGCodec.decode(greyAlpha, name: "ga8.png").bytes == [20, 20, 20, 51, 7, 7, 7, 255])
   }
 
@@ -189,35 +199,49 @@ func makeCase(
   func sixteenBitIsHighByteRoundedExhaustively(interlaced: Bool) throws {
     let all = (0..<65536).map { [$0] }
     let grey = try PNGCodec.decode(
-      TinyPNG.encode(TinyPNG.Image(
-        width: 256, height: 256, colorType: .grey, depth: 16, samples: all, interlaced: interlaced)),
+      TinyPNG.encode(
+        TinyPNG.Image(
+          width: 256, height: 256, colorType: .grey, depth: 16, samples: all, interlaced: interlaced)),
       name: "g16.png")
-    #expect(grey.bytes == all.flatMap { s -> [UInt8] in let g = UInt8(referenceScale16(s[0])); return [g, g, g, 255] })
+    #expect(
+      grey.bytes
+        == all.flatMap { s -> [UInt8] in
+          let g = UInt8(referenceScale16(s[0])); return [g, g, g, 255]
+        })
 
     let rgb = try PNGCodec.decode(
-      TinyPNG.encode(TinyPNG.Image(
-        width: 256, height: 256, colorType: .rgb, depth: 16,
-        samples: (0..<65536).map { [$0, 65535 - $0, ($0 &* 31) & 0xFFFF] }, interlaced: interlaced)),
+      TinyPNG.encode(
+        TinyPNG.Image(
+          width: 256, height: 256, colorType: .rgb, depth: 16,
+          samples: (0..<65536).map { [$0, 65535 - $0, ($0 &* 31) & 0xFFFF] }, interlaced: interlaced)),
       name: "rgb16.png")
-    #expect(rgb.bytes == (0..<65536).flatMap { v -> [UInt8] in
-      [UInt8(referenceScale16(v)), UInt8(referenceScale16(65535 - v)), UInt8(referenceScale16((v &* 31) & 0xFFFF)), 255]
-    })
+    #expect(
+      rgb.bytes
+        == (0..<65536).flatMap { v -> [UInt8] in
+          [UInt8(referenceScale16(v)), UInt8(referenceScale16(65535 - v)), UInt8(referenceScale16((v &* 31) & 0xFFFF)), 255]
+        })
 
     // Alpha too: white with every 16-bit alpha.
     let alpha = try PNGCodec.decode(
-      TinyPNG.encode(TinyPNG.Image(
-        width: 256, height: 256, colorType: .greyAlpha, depth: 16, samples: (0..<65536).map { [65535, $0] },
-        interlaced: interlaced)),
+      TinyPNG.encode(
+        TinyPNG.Image(
+          width: 256, height: 256, colorType: .greyAlpha, depth: 16, samples: (0..<65536).map { [65535, $0] },
+          interlaced: interlaced)),
       name: "ga16.png")
-    #expect(alpha.bytes == (0..<65536).flatMap { v -> [UInt8] in let a = UInt8(referenceScale16(v)); return [a, a, a, a] })
+    #expect(
+      alpha.bytes
+        == (0..<65536).flatMap { v -> [UInt8] in
+          let a = UInt8(referenceScale16(v)); return [a, a, a, a]
+        })
   }
 
   /// Interlaced 16-bit files go through the shim's full-API reader (libpng
   /// bug workaround); it must agree with the simplified API on the same
   /// pixels stored without interlacing, including gamma conversion.
-  @Test(arguments: [
-    [], [("gAMA", [0, 0x01, 0x86, 0xA0] as [UInt8])], [("gAMA", [0, 0, 0xB1, 0x8F])], [("sRGB", [0])],
-  ] as [[(String, [UInt8])]])
+  @Test(
+    arguments: [
+      [], [("gAMA", [0, 0x01, 0x86, 0xA0] as [UInt8])], [("gAMA", [0, 0, 0xB1, 0x8F])], [("sRGB", [0])],
+    ] as [[(String, [UInt8])]])
   func interlacedSixteenBitAgreesWithPlain(chunks: [(String, [UInt8])]) throws {
     for format in allFormats where format.depth == 16 && !format.interlaced {
       var interlaced = format

@@ -4,7 +4,11 @@
 
 enum TinyPNG {
   enum ColorType: UInt8, Sendable {
-    case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
+    case grey = 0
+    case rgb = 2
+    case palette = 3
+    case greyAlpha = 4
+    case rgba = 6
 
     var channels: Int {
       switch self {

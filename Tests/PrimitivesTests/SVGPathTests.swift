@@ -1,5 +1,5 @@
-import Testing
 import Primitives
+import Testing
 
 /// Expected values below are worked out by hand from the SVG rules, not
 /// taken from the parser's output.
@@ -63,88 +63,104 @@ import Primitives
   // MARK: Commands
 
   @Test func absoluteCommands() throws {
-    #expect(try parse("M10 20 L30 40 H50 V60 C1 2 3 4 5 6 Q7 8 9 10 Z") == [
-      .move(Point(10, 20)), .line(Point(30, 40)), .line(Point(50, 40)), .line(Point(50, 60)),
-      .cubic(Point(1, 2), Point(3, 4), to: Point(5, 6)), .quad(Point(7, 8), to: Point(9, 10)), .close,
-    ])
+    #expect(
+      try parse("M10 20 L30 40 H50 V60 C1 2 3 4 5 6 Q7 8 9 10 Z") == [
+        .move(Point(10, 20)), .line(Point(30, 40)), .line(Point(50, 40)), .line(Point(50, 60)),
+        .cubic(Point(1, 2), Point(3, 4), to: Point(5, 6)), .quad(Point(7, 8), to: Point(9, 10)), .close,
+      ])
   }
 
   @Test func relativeCommands() throws {
-    #expect(try parse("m10 20 l5 5 h10 v-10 c1 1 2 2 3 3 q1 0 2 2 z") == [
-      .move(Point(10, 20)), .line(Point(15, 25)), .line(Point(25, 25)), .line(Point(25, 15)),
-      .cubic(Point(26, 16), Point(27, 17), to: Point(28, 18)), .quad(Point(29, 18), to: Point(30, 20)), .close,
-    ])
+    #expect(
+      try parse("m10 20 l5 5 h10 v-10 c1 1 2 2 3 3 q1 0 2 2 z") == [
+        .move(Point(10, 20)), .line(Point(15, 25)), .line(Point(25, 25)), .line(Point(25, 15)),
+        .cubic(Point(26, 16), Point(27, 17), to: Point(28, 18)), .quad(Point(29, 18), to: Point(30, 20)), .close,
+      ])
   }
 
   @Test func implicitRepeats() throws {
     #expect(try parse("M0 0 1 1 2 2") == [.move(Point(0, 0)), .line(Point(1, 1)), .line(Point(2, 2))])
     #expect(try parse("m1 1 2 2 3 3") == [.move(Point(1, 1)), .line(Point(3, 3)), .line(Point(6, 6))])
     #expect(try parse("M0 0 L1 1 2 2") == [.move(Point(0, 0)), .line(Point(1, 1)), .line(Point(2, 2))])
-    #expect(try parse("M0 0h1 2 3v1 1") == [
-      .move(Point(0, 0)), .line(Point(1, 0)), .line(Point(3, 0)), .line(Point(6, 0)),
-      .line(Point(6, 1)), .line(Point(6, 2)),
-    ])
-    #expect(try parse("M0 0 C1 1 2 2 3 3 4 4 5 5 6 6") == [
-      .move(Point(0, 0)), .cubic(Point(1, 1), Point(2, 2), to: Point(3, 3)),
-      .cubic(Point(4, 4), Point(5, 5), to: Point(6, 6)),
-    ])
-    #expect(try parse("M0 0 q1 1 2 0 1 -1 2 0") == [
-      .move(Point(0, 0)), .quad(Point(1, 1), to: Point(2, 0)), .quad(Point(3, -1), to: Point(4, 0)),
-    ])
+    #expect(
+      try parse("M0 0h1 2 3v1 1") == [
+        .move(Point(0, 0)), .line(Point(1, 0)), .line(Point(3, 0)), .line(Point(6, 0)),
+        .line(Point(6, 1)), .line(Point(6, 2)),
+      ])
+    #expect(
+      try parse("M0 0 C1 1 2 2 3 3 4 4 5 5 6 6") == [
+        .move(Point(0, 0)), .cubic(Point(1, 1), Point(2, 2), to: Point(3, 3)),
+        .cubic(Point(4, 4), Point(5, 5), to: Point(6, 6)),
+      ])
+    #expect(
+      try parse("M0 0 q1 1 2 0 1 -1 2 0") == [
+        .move(Point(0, 0)), .quad(Point(1, 1), to: Point(2, 0)), .quad(Point(3, -1), to: Point(4, 0)),
+      ])
   }
 
   @Test func closeThenDrawContinuesFromSubpathStart() throws {
-    #expect(try parse("M10 10 L20 10 Z L30 30") == [
-      .move(Point(10, 10)), .line(Point(20, 10)), .close, .move(Point(10, 10)), .line(Point(30, 30)),
-    ])
-    #expect(try parse("M10 10 L20 10 z l5 5") == [
-      .move(Point(10, 10)), .line(Point(20, 10)), .close, .move(Point(10, 10)), .line(Point(15, 15)),
-    ])
-    #expect(try parse("M10 10 L20 10 Z m5 5 l1 1 z") == [
-      .move(Point(10, 10)), .line(Point(20, 10)), .close, .move(Point(15, 15)), .line(Point(16, 16)), .close,
-    ])
+    #expect(
+      try parse("M10 10 L20 10 Z L30 30") == [
+        .move(Point(10, 10)), .line(Point(20, 10)), .close, .move(Point(10, 10)), .line(Point(30, 30)),
+      ])
+    #expect(
+      try parse("M10 10 L20 10 z l5 5") == [
+        .move(Point(10, 10)), .line(Point(20, 10)), .close, .move(Point(10, 10)), .line(Point(15, 15)),
+      ])
+    #expect(
+      try parse("M10 10 L20 10 Z m5 5 l1 1 z") == [
+        .move(Point(10, 10)), .line(Point(20, 10)), .close, .move(Point(15, 15)), .line(Point(16, 16)), .close,
+      ])
     // h after z: relative to the subpath start, not the last drawn point.
-    #expect(try parse("M1 2 H9 V9 z h3") == [
-      .move(Point(1, 2)), .line(Point(9, 2)), .line(Point(9, 9)), .close, .move(Point(1, 2)), .line(Point(4, 2)),
-    ])
+    #expect(
+      try parse("M1 2 H9 V9 z h3") == [
+        .move(Point(1, 2)), .line(Point(9, 2)), .line(Point(9, 9)), .close, .move(Point(1, 2)), .line(Point(4, 2)),
+      ])
   }
 
   @Test func smoothCubicReflectsOnlyAfterCubics() throws {
     // c1 = 2·(30,10) − (20,10) = (40,10); then 2·(60,20) − (50,20) = (70,20).
-    #expect(try parse("M0 0 C10 0 20 10 30 10 S50 20 60 20 s10 0 20 0") == [
-      .move(Point(0, 0)), .cubic(Point(10, 0), Point(20, 10), to: Point(30, 10)),
-      .cubic(Point(40, 10), Point(50, 20), to: Point(60, 20)),
-      .cubic(Point(70, 20), Point(70, 20), to: Point(80, 20)),
-    ])
+    #expect(
+      try parse("M0 0 C10 0 20 10 30 10 S50 20 60 20 s10 0 20 0") == [
+        .move(Point(0, 0)), .cubic(Point(10, 0), Point(20, 10), to: Point(30, 10)),
+        .cubic(Point(40, 10), Point(50, 20), to: Point(60, 20)),
+        .cubic(Point(70, 20), Point(70, 20), to: Point(80, 20)),
+      ])
     // After a line, and after a quad, the first control is the current point.
-    #expect(try parse("M0 0 L10 0 S20 10 30 0") == [
-      .move(Point(0, 0)), .line(Point(10, 0)), .cubic(Point(10, 0), Point(20, 10), to: Point(30, 0)),
-    ])
-    #expect(try parse("M0 0 Q5 5 10 0 S15 5 20 0") == [
-      .move(Point(0, 0)), .quad(Point(5, 5), to: Point(10, 0)), .cubic(Point(10, 0), Point(15, 5), to: Point(20, 0)),
-    ])
+    #expect(
+      try parse("M0 0 L10 0 S20 10 30 0") == [
+        .move(Point(0, 0)), .line(Point(10, 0)), .cubic(Point(10, 0), Point(20, 10), to: Point(30, 0)),
+      ])
+    #expect(
+      try parse("M0 0 Q5 5 10 0 S15 5 20 0") == [
+        .move(Point(0, 0)), .quad(Point(5, 5), to: Point(10, 0)), .cubic(Point(10, 0), Point(15, 5), to: Point(20, 0)),
+      ])
     // Implicit S repeats reflect each other.
-    #expect(try parse("M0 0 S10 10 20 0 30 -10 40 0") == [
-      .move(Point(0, 0)), .cubic(Point(0, 0), Point(10, 10), to: Point(20, 0)),
-      .cubic(Point(30, -10), Point(30, -10), to: Point(40, 0)),
-    ])
+    #expect(
+      try parse("M0 0 S10 10 20 0 30 -10 40 0") == [
+        .move(Point(0, 0)), .cubic(Point(0, 0), Point(10, 10), to: Point(20, 0)),
+        .cubic(Point(30, -10), Point(30, -10), to: Point(40, 0)),
+      ])
     // After Z there is nothing to reflect.
-    #expect(try parse("M0 0 C1 1 2 2 3 3 Z S5 5 6 6") == [
-      .move(Point(0, 0)), .cubic(Point(1, 1), Point(2, 2), to: Point(3, 3)), .close,
-      .move(Point(0, 0)), .cubic(Point(0, 0), Point(5, 5), to: Point(6, 6)),
-    ])
+    #expect(
+      try parse("M0 0 C1 1 2 2 3 3 Z S5 5 6 6") == [
+        .move(Point(0, 0)), .cubic(Point(1, 1), Point(2, 2), to: Point(3, 3)), .close,
+        .move(Point(0, 0)), .cubic(Point(0, 0), Point(5, 5), to: Point(6, 6)),
+      ])
   }
 
   @Test func smoothQuadReflectsOnlyAfterQuads() throws {
     // c = 2·(20,0) − (10,10) = (30,−10); 2·(40,0) − (30,−10) = (50,10); 2·(60,0) − (50,10) = (70,−10).
-    #expect(try parse("M0 0 Q10 10 20 0 T40 0 T60 0 t20 0") == [
-      .move(Point(0, 0)), .quad(Point(10, 10), to: Point(20, 0)), .quad(Point(30, -10), to: Point(40, 0)),
-      .quad(Point(50, 10), to: Point(60, 0)), .quad(Point(70, -10), to: Point(80, 0)),
-    ])
+    #expect(
+      try parse("M0 0 Q10 10 20 0 T40 0 T60 0 t20 0") == [
+        .move(Point(0, 0)), .quad(Point(10, 10), to: Point(20, 0)), .quad(Point(30, -10), to: Point(40, 0)),
+        .quad(Point(50, 10), to: Point(60, 0)), .quad(Point(70, -10), to: Point(80, 0)),
+      ])
     #expect(try parse("M0 0 L10 0 T20 0") == [.move(Point(0, 0)), .line(Point(10, 0)), .quad(Point(10, 0), to: Point(20, 0))])
-    #expect(try parse("M0 0 C1 1 2 2 3 3 T5 5") == [
-      .move(Point(0, 0)), .cubic(Point(1, 1), Point(2, 2), to: Point(3, 3)), .quad(Point(3, 3), to: Point(5, 5)),
-    ])
+    #expect(
+      try parse("M0 0 C1 1 2 2 3 3 T5 5") == [
+        .move(Point(0, 0)), .cubic(Point(1, 1), Point(2, 2), to: Point(3, 3)), .quad(Point(3, 3), to: Point(5, 5)),
+      ])
     // The first T of a path has no predecessor: control = current point.
     #expect(try parse("M2 2 t2 2") == [.move(Point(2, 2)), .quad(Point(2, 2), to: Point(4, 4))])
   }
@@ -185,11 +201,14 @@ import Primitives
   @Test func halfCircleArcPassesThroughTheTop() throws {
     let path = try Path(svgPathData: "M0 0 A10 10 0 0 1 20 0")
     // Centre (10, 0); parametric angle π → 2π in two 90° cubics.
-    #expect(near(path.elements, [
-      .move(Point(0, 0)),
-      .cubic(Point(0, -10 * k90), Point(10 - 10 * k90, -10), to: Point(10, -10)),
-      .cubic(Point(10 + 10 * k90, -10), Point(20, -10 * k90), to: Point(20, 0)),
-    ], 1e-9))
+    #expect(
+      near(
+        path.elements,
+        [
+          .move(Point(0, 0)),
+          .cubic(Point(0, -10 * k90), Point(10 - 10 * k90, -10), to: Point(10, -10)),
+          .cubic(Point(10 + 10 * k90, -10), Point(20, -10 * k90), to: Point(20, 0)),
+        ], 1e-9))
     for c in cubics(path) {
       let m = midpoint(c)
       #expect(abs((m - Point(10, 0)).length - 10) < 0.003)

@@ -1,5 +1,5 @@
-import Testing
 import Primitives
+import Testing
 
 @Suite struct VectorTests {
   @Test func vector2Arithmetic() {

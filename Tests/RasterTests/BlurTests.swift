@@ -13,7 +13,7 @@ private func maxError(_ p: Pixmap, _ reference: [Double]) -> Double {
 private func noise(width: Int, height: Int, seed: UInt64) -> Pixmap {
   var state = seed
   func next() -> UInt8 {
-    state = state &* 6364136223846793005 &+ 1442695040888963407
+    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
     return UInt8(truncatingIfNeeded: state >> 56)
   }
   var p = Pixmap(width: width, height: height)

@@ -1,5 +1,6 @@
 import Primitives
 import Testing
+
 @testable import Raster
 
 @Suite struct CanvasTests {
@@ -20,8 +21,10 @@ import Testing
     let canvas = Canvas(width: 100, height: 2)
     let shader = LinearGradientShader(
       start: Point(0, 0), end: Point(100, 0),
-      stops: [GradientStop(offset: 0, color: Color(red: 1, green: 0, blue: 0).premultiplied),
-              GradientStop(offset: 1, color: Color.clear.premultiplied)])
+      stops: [
+        GradientStop(offset: 0, color: Color(red: 1, green: 0, blue: 0).premultiplied),
+        GradientStop(offset: 1, color: Color.clear.premultiplied),
+      ])
     canvas.fill(.rect(Rect(x: 0, y: 0, width: 100, height: 2)), paint: .shader(shader))
     // Pixel 49 is sampled at x = 49.5: t = 0.495, premultiplied (0.505, 0, 0, 0.505).
     let p = canvas.pixmap[49, 0]
@@ -37,9 +40,11 @@ import Testing
     // t = ((x + ½ − sx)·dx + (y + ½ − sy)·dy) / |d|², interpolated by hand,
     // padded past either end (both directions along the row, and steep).
     let stops = [(0.0, (255.0, 0.0, 40.0)), (0.4, (20.0, 220.0, 90.0)), (1.0, (10.0, 30.0, 250.0))]
-    let shader = LinearGradientShader(start: start, end: end, stops: stops.map {
-      GradientStop(offset: $0.0, color: Color(red: $0.1.0 / 255, green: $0.1.1 / 255, blue: $0.1.2 / 255).premultiplied)
-    })
+    let shader = LinearGradientShader(
+      start: start, end: end,
+      stops: stops.map {
+        GradientStop(offset: $0.0, color: Color(red: $0.1.0 / 255, green: $0.1.1 / 255, blue: $0.1.2 / 255).premultiplied)
+      })
     func expected(_ x: Int, _ y: Int) -> (Double, Double, Double) {
       let dx = end.x - start.x, dy = end.y - start.y
       let t = min(max(((Double(x) + 0.5 - start.x) * dx + (Double(y) + 0.5 - start.y) * dy) / (dx * dx + dy * dy), 0), 1)
@@ -72,7 +77,7 @@ import Testing
     // runs of full coverage (filled in one go) included.
     var state: UInt64 = 17
     func next() -> UInt8 {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       let v = UInt8(truncatingIfNeeded: state >> 56)
       return v > 200 ? 255 : v < 20 ? 0 : v
     }
@@ -85,7 +90,8 @@ import Testing
       var row = coverage
       row.withUnsafeMutableBufferPointer { r in
         Compositor.withTarget(&target, origin: (0, 0)) { t in
-          Compositor.blendRow(r.baseAddress!, x0: 3, y: 5, count: width, source: Compositor.Source(.solid(colour.premultipliedColor)), clip: clip, into: t)
+          Compositor.blendRow(
+            r.baseAddress!, x0: 3, y: 5, count: width, source: Compositor.Source(.solid(colour.premultipliedColor)), clip: clip, into: t)
         }
       }
       for x in 0..<(width + 6) {

@@ -10,7 +10,8 @@ import Testing
 /// percentile of the per-channel difference, and its maximum, in 8-bit levels.
 @Suite struct GoldenTests {
   static let folder = Bundle.module.url(forResource: "Goldens", withExtension: nil)!
-  static let names: [String] = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
+  static let names: [String] =
+    (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
     .filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted() ?? []
 
   @Test func everyFeatureHasAGolden() {

@@ -1,6 +1,7 @@
 import Primitives
 import RealModule
 import Testing
+
 @testable import Raster
 
 @Suite struct RasterizerTests {

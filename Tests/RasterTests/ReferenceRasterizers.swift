@@ -1,4 +1,5 @@
 import Primitives
+
 @testable import Raster
 
 /// Obviously-correct twins of the coverage rasterizer, slow on purpose.
@@ -46,10 +47,26 @@ enum Reference {
       for px in 0..<width {
         var poly = polygon
         let (x0, y0, x1, y1) = (Double(px), Double(py), Double(px + 1), Double(py + 1))
-        poly = clip(poly) { $0.x >= x0 } intersect: { a, b in Point(x0, a.y + (x0 - a.x) / (b.x - a.x) * (b.y - a.y)) }
-        poly = clip(poly) { $0.x <= x1 } intersect: { a, b in Point(x1, a.y + (x1 - a.x) / (b.x - a.x) * (b.y - a.y)) }
-        poly = clip(poly) { $0.y >= y0 } intersect: { a, b in Point(a.x + (y0 - a.y) / (b.y - a.y) * (b.x - a.x), y0) }
-        poly = clip(poly) { $0.y <= y1 } intersect: { a, b in Point(a.x + (y1 - a.y) / (b.y - a.y) * (b.x - a.x), y1) }
+        poly = clip(poly) {
+          $0.x >= x0
+        } intersect: { a, b in
+          Point(x0, a.y + (x0 - a.x) / (b.x - a.x) * (b.y - a.y))
+        }
+        poly = clip(poly) {
+          $0.x <= x1
+        } intersect: { a, b in
+          Point(x1, a.y + (x1 - a.x) / (b.x - a.x) * (b.y - a.y))
+        }
+        poly = clip(poly) {
+          $0.y >= y0
+        } intersect: { a, b in
+          Point(a.x + (y0 - a.y) / (b.y - a.y) * (b.x - a.x), y0)
+        }
+        poly = clip(poly) {
+          $0.y <= y1
+        } intersect: { a, b in
+          Point(a.x + (y1 - a.y) / (b.y - a.y) * (b.x - a.x), y1)
+        }
         out[py * width + px] = abs(area(poly))
       }
     }
@@ -91,4 +108,3 @@ func coverage(_ polygons: [[Point]], rule: FillRule = .nonZero, width: Int, heig
 func coverage(of path: Path, rule: FillRule = .nonZero, width: Int, height: Int) -> CoverageMask {
   Rasterizer.coverage(of: path.flattened(), rule: rule, clip: PixelRect(width: width, height: height)) ?? .empty
 }
-

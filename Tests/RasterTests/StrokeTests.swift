@@ -1,12 +1,14 @@
 import Primitives
 import RealModule
 import Testing
+
 @testable import Raster
 
 @Suite struct StrokeTests {
   func stroked(_ path: Path, _ style: StrokeStyle, width: Int, height: Int) -> CoverageMask {
     let outline = Stroker.outline(of: path, style: style, tolerance: Path.defaultTolerance)
-    return Rasterizer.coverage(of: outline.map { Polyline(points: $0, isClosed: true) }, rule: .nonZero, clip: PixelRect(width: width, height: height)) ?? .empty
+    return Rasterizer.coverage(
+      of: outline.map { Polyline(points: $0, isClosed: true) }, rule: .nonZero, clip: PixelRect(width: width, height: height)) ?? .empty
   }
 
   func line(_ a: Point, _ b: Point) -> Path {

@@ -13,10 +13,13 @@ private func draw(into c: Recording, shift: Double = 0) {
   c.stroke(.rect(Rect(x: 10.5, y: 120.5, width: 180, height: 40)), style: StrokeStyle(width: 3), paint: .color(.black))
   c.fill(
     .rect(Rect(x: 0, y: 170, width: 200, height: 30)),
-    paint: .shader(LinearGradientShader(start: Point(0, 0), end: Point(200, 0), stops: [
-      GradientStop(offset: 0, color: Color(red: 0, green: 0.5, blue: 1, alpha: 1).premultiplied),
-      GradientStop(offset: 1, color: Color(red: 1, green: 0.5, blue: 0, alpha: 0.5).premultiplied),
-    ])))
+    paint: .shader(
+      LinearGradientShader(
+        start: Point(0, 0), end: Point(200, 0),
+        stops: [
+          GradientStop(offset: 0, color: Color(red: 0, green: 0.5, blue: 1, alpha: 1).premultiplied),
+          GradientStop(offset: 1, color: Color(red: 1, green: 0.5, blue: 0, alpha: 0.5).premultiplied),
+        ])))
   c.pushClip(.roundedRect(Rect(x: 100, y: 10, width: 90, height: 70), cornerRadius: 12))
   c.fill(.rect(Rect(x: 90, y: 0, width: 60, height: 100)), paint: .color(Color(red: 0.2, green: 0.8, blue: 0.2, alpha: 1)))
   c.popClip()
@@ -67,11 +70,15 @@ private func recording(shift: Double = 0) -> Recording {
     // it covers whole start from its paint instead of the background, with
     // the same bytes as a Canvas drawing the tile from the background;
     // tiles it covers in part (its edge at x = 150.5) are drawn as before.
-    let paint: Paint = gradient
-      ? .shader(LinearGradientShader(start: Point(0, 0), end: Point(180, 60), stops: [
-        GradientStop(offset: 0, color: Color(red: 0, green: 0.5, blue: 1, alpha: 1).premultiplied),
-        GradientStop(offset: 1, color: Color(red: 1, green: 0.3, blue: 0.2, alpha: 1).premultiplied),
-      ]))
+    let paint: Paint =
+      gradient
+      ? .shader(
+        LinearGradientShader(
+          start: Point(0, 0), end: Point(180, 60),
+          stops: [
+            GradientStop(offset: 0, color: Color(red: 0, green: 0.5, blue: 1, alpha: 1).premultiplied),
+            GradientStop(offset: 1, color: Color(red: 1, green: 0.3, blue: 0.2, alpha: 1).premultiplied),
+          ]))
       : .color(Color(red: 0.3, green: 0.6, blue: 0.2, alpha: 1))
     let background = Color(red: 0.95, green: 0.95, blue: 0.97, alpha: 1).premultiplied
     let r = Recording(width: 200, height: 130, background: background)
@@ -107,7 +114,9 @@ private func recording(shift: Double = 0) -> Recording {
       let r = Recording(width: 200, height: 200, background: background)
       r.fill(.circle(in: Rect(x: x, y: 70, width: 40, height: 40)), paint: .color(Color(red: 0.9, green: 0.1, blue: 0.1, alpha: 1)))
       Self.card(at: x + 10, y: 60, into: r)
-      r.fill(.roundedRect(Rect(x: 20.3, y: 30.6, width: 170, height: 140), cornerRadius: 24), paint: .color(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)))
+      r.fill(
+        .roundedRect(Rect(x: 20.3, y: 30.6, width: 170, height: 140), cornerRadius: 24),
+        paint: .color(Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)))
       return r
     }
     let a = frame(60), b = frame(75.5)
@@ -129,8 +138,9 @@ private func recording(shift: Double = 0) -> Recording {
   @Test func axisAlignedRectanglesAreKnownFromTheirCorners() {
     let rect = Rect(x: 1.5, y: -2, width: 10, height: 4.25)
     #expect(Path.rect(rect).flattened(tolerance: 0.1, transform: .identity).first?.axisAlignedRectangle == rect)
-    #expect(Polyline(points: [Point(0, 0), Point(0, 3), Point(2, 3), Point(2, 0), Point(0, 0)], isClosed: true).axisAlignedRectangle
-      == Rect(x: 0, y: 0, width: 2, height: 3))
+    #expect(
+      Polyline(points: [Point(0, 0), Point(0, 3), Point(2, 3), Point(2, 0), Point(0, 0)], isClosed: true).axisAlignedRectangle
+        == Rect(x: 0, y: 0, width: 2, height: 3))
     #expect(Path.rect(rect).flattened(tolerance: 0.1, transform: .rotation(0.1)).first?.axisAlignedRectangle == nil)
     // A bow tie, and a back-and-forth line, on a rectangle's corners.
     #expect(Polyline(points: [Point(0, 0), Point(2, 3), Point(2, 0), Point(0, 3)], isClosed: true).axisAlignedRectangle == nil)
@@ -180,7 +190,7 @@ private func recording(shift: Double = 0) -> Recording {
     // Every source alpha, colours from 0 to alpha, over assorted pixels.
     var state: UInt64 = 1
     func next() -> UInt8 {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return UInt8(truncatingIfNeeded: state >> 56)
     }
     var source: [UInt8] = [], target: [UInt8] = []
@@ -425,7 +435,7 @@ private func recording(shift: Double = 0) -> Recording {
     var image = Pixmap(width: 7, height: 5)
     for y in 0..<5 {
       for x in 0..<7 {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         let a = UInt8(truncatingIfNeeded: state >> 56)
         let c = { UInt8(Int(UInt8(truncatingIfNeeded: state >> 40)) * Int(a) / 255) }
         image[x, y] = RGBA8(r: c(), g: UInt8(Int(a) / 2), b: c(), a: a)
@@ -461,7 +471,8 @@ private func recording(shift: Double = 0) -> Recording {
       c?.fill(card, paint: .color(.white)); r?.fill(card, paint: .color(.white))
       c?.beginLayer(bounds: Rect(x: 80, y: 90, width: 20, height: 20), opacity: 1, effects: inner)
       r?.beginLayer(bounds: Rect(x: 80, y: 90, width: 20, height: 20), opacity: 1, effects: inner)
-      c?.fill(glow, paint: .color(Color(red: 1, green: 0, blue: 0, alpha: 1))); r?.fill(glow, paint: .color(Color(red: 1, green: 0, blue: 0, alpha: 1)))
+      c?.fill(glow, paint: .color(Color(red: 1, green: 0, blue: 0, alpha: 1)));
+      r?.fill(glow, paint: .color(Color(red: 1, green: 0, blue: 0, alpha: 1)))
       c?.endLayer(); r?.endLayer()
       c?.endLayer(); r?.endLayer()
     }

@@ -84,18 +84,19 @@ import Testing
     #expect(chart.status == 0 && chart.stdout.contains("•") && chart.stdout.contains("1.045 s"))
   }
 
-  @Test(arguments: [
-    (["curve", "sprung"], "unknown animation 'sprung'; did you mean 'spring'?"),
-    (["curve", "spring(duration: 0)"], "duration must be greater than 0"),
-    (["curve", "linear.speed(0)"], "speed must be greater than 0"),
-    (["curve", "spring(bounce: 2)"], "bounce must be greater than -1 and less than 1"),
-    (["curve", #"{"spring": {"bounce": 2}}"#], "animation:1:23: spring.bounce: bounce must be greater than -1"),
-    (["curve", "{\"spring\": "], "expected a value, found end of file"),
-    (["curve", "spring", "--fps", "0"], "--fps must be a positive number"),
-    (["curve", "spring", "--to", "nan"], "--to must be a finite number"),
-    (["curve"], "Missing expected argument '<animation>'"),
-    (["curv", "spring"], "unknown command 'curv'; did you mean 'curve'?"),
-  ] as [([String], String)])
+  @Test(
+    arguments: [
+      (["curve", "sprung"], "unknown animation 'sprung'; did you mean 'spring'?"),
+      (["curve", "spring(duration: 0)"], "duration must be greater than 0"),
+      (["curve", "linear.speed(0)"], "speed must be greater than 0"),
+      (["curve", "spring(bounce: 2)"], "bounce must be greater than -1 and less than 1"),
+      (["curve", #"{"spring": {"bounce": 2}}"#], "animation:1:23: spring.bounce: bounce must be greater than -1"),
+      (["curve", "{\"spring\": "], "expected a value, found end of file"),
+      (["curve", "spring", "--fps", "0"], "--fps must be a positive number"),
+      (["curve", "spring", "--to", "nan"], "--to must be a finite number"),
+      (["curve"], "Missing expected argument '<animation>'"),
+      (["curv", "spring"], "unknown command 'curv'; did you mean 'curve'?"),
+    ] as [([String], String)])
   func badInputExitsTwoWithAMessage(_ arguments: [String], _ message: String) throws {
     let result = try RenderBinary.run(arguments)
     #expect(result.status == 2)

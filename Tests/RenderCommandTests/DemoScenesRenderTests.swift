@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 import VideoOutput
 
 /// Every demo scene renders through the whole pipeline (at a quarter of a
@@ -20,7 +20,10 @@ import VideoOutput
     let out = Scratch("springframe-demo-scenes")
     defer { out.cleanUp() }
     let result = try RenderBinary.run(
-      ["batch", ValidateCommandTests.scenes.path, "--out", out.directory.path, "--scale", "0.25", "--fps", "5", "--format", "mp4,gif", "--quiet", "--json"])
+      [
+        "batch", ValidateCommandTests.scenes.path, "--out", out.directory.path, "--scale", "0.25", "--fps", "5", "--format", "mp4,gif", "--quiet",
+        "--json",
+      ])
     #expect(result.status == 0, "\(result.stderr)")
     let summaries = try JSONDecoder().decode([Summary].self, from: Data(result.stdout.utf8))
     let files = try FileManager.default.contentsOfDirectory(atPath: ValidateCommandTests.scenes.path).filter { $0.hasSuffix(".json") }
@@ -55,11 +58,14 @@ extension DemoScenesRenderTests {
   @Test func theREADMEsGIFsAreTheDemoRenders() throws {
     let renders = ValidateCommandTests.scenes.deletingLastPathComponent().appendingPathComponent("renders")
     let readme = try String(contentsOf: renders.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
-    let shown = Set(readme.split(separator: "\"").filter { $0.hasPrefix("renders/") && $0.hasSuffix(".gif") }.map { String($0.dropFirst("renders/".count)) })
+    let shown = Set(
+      readme.split(separator: "\"").filter { $0.hasPrefix("renders/") && $0.hasSuffix(".gif") }.map { String($0.dropFirst("renders/".count)) })
     #expect(shown.count == 11)
     for gif in shown where gif != "app-launch-slow4.gif" {
       let name = String(gif.dropLast(4))
-      let info = try JSONDecoder().decode(Info.self, from: Data(try RenderBinary.run(["info", ValidateCommandTests.scenes.appendingPathComponent("\(name).json").path, "--json"]).stdout.utf8))
+      let info = try JSONDecoder().decode(
+        Info.self,
+        from: Data(try RenderBinary.run(["info", ValidateCommandTests.scenes.appendingPathComponent("\(name).json").path, "--json"]).stdout.utf8))
       let path = renders.appendingPathComponent(gif).path
       let probe = try MediaProbe.info(path: path)
       #expect(probe.width == Int(info.size[0].rounded(.up)) && probe.height == Int(info.size[1].rounded(.up)), "\(gif)")

@@ -4,8 +4,8 @@ import Pipeline
 import Raster
 import Render
 import SceneModel
-import Testing
 import TestSupport
+import Testing
 import VideoOutput
 
 /// `render SCENE` end to end: outputs decoded and checked against CLI.md.
@@ -237,7 +237,9 @@ import VideoOutput
   @Test func badOptionsAreUsageErrors() throws {
     let dir = try Self.folder("usage")
     let scene = try Self.scene(in: dir)
-    for args in [["--slow", "0"], ["--from", "0.5", "--to", "0.2"], ["--fps", "-1"], ["-o", "x.mov"], ["--format", "webm"], ["--preset", "quick"]] {
+    for args in [
+      ["--slow", "0"], ["--from", "0.5", "--to", "0.2"], ["--fps", "-1"], ["-o", "x.mov"], ["--format", "webm"], ["--preset", "quick"],
+    ] {
       let r = try RenderBinary.run([scene, "--quiet"] + args)
       #expect(r.status == 2, "\(args): \(r.status) \(r.stderr)")
       #expect(r.stderr.lowercased().contains("error"), "\(args)")

@@ -35,7 +35,9 @@ enum RenderBinary {
     let group = DispatchGroup()
     nonisolated(unsafe) var outData = Data(), errData = Data()
     group.enter()
-    DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+    DispatchQueue.global().async {
+      outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
+    }
     errData = err.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()

@@ -24,7 +24,9 @@ import Testing
     #expect(process.terminationStatus == 0, "\(output)")
     // Every scene and case was checked: the summary counts them.
     let cases = try ["valid", "invalid", "decoder-only"].map {
-      try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("schema/cases/\($0)").path).filter { $0.hasSuffix(".json") }.count
+      try FileManager.default.contentsOfDirectory(atPath: Self.repository.appendingPathComponent("schema/cases/\($0)").path).filter {
+        $0.hasSuffix(".json")
+      }.count
     }
     let scenes = try FileManager.default.contentsOfDirectory(atPath: ValidateCommandTests.scenes.path).filter { $0.hasSuffix(".json") }.count
     #expect(cases.allSatisfy { $0 >= 10 })
@@ -37,7 +39,8 @@ import Testing
     #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
     let properties = try #require(schema["properties"] as? [String: [String: Any]])
     // SCENE.md's top-level keys, and `$schema` for editors.
-    #expect(Set(properties.keys) == ["$schema", "version", "name", "size", "scale", "background", "duration", "assets", "fonts", "layers", "timeline"])
+    #expect(
+      Set(properties.keys) == ["$schema", "version", "name", "size", "scale", "background", "duration", "assets", "fonts", "layers", "timeline"])
     #expect(properties.values.allSatisfy { ($0["description"] as? String)?.isEmpty == false })
   }
 }

@@ -16,7 +16,8 @@ import Testing
 /// To regenerate after an intended change: `scripts/update-goldens`.
 @Suite struct GoldenStillTests {
   static let folder = Bundle.module.url(forResource: "Goldens", withExtension: nil)!
-  static let stills: [String] = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
+  static let stills: [String] =
+    (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?
     .filter { $0.hasSuffix(".png") }.sorted() ?? []
 
   @Test func thereAreGoldenStills() { #expect(Self.stills.count >= 3) }

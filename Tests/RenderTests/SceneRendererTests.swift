@@ -11,7 +11,8 @@ func load(_ text: String) throws -> Scene {
 @Suite struct SceneRendererTests {
   @Test func aRectWhereTheGeometrySaysByHand() throws {
     // 20 × 10 centred on (30.5, 20): x from 20.5 to 40.5, y from 15 to 25.
-    let s = try load(##"{"version": 1, "size": [60, 40], "layers": [{"type": "rect", "size": [20, 10], "position": [30.5, 20], "fill": "#FF0000"}]}"##)
+    let s = try load(
+      ##"{"version": 1, "size": [60, 40], "layers": [{"type": "rect", "size": [20, 10], "position": [30.5, 20], "fill": "#FF0000"}]}"##)
     let p = try SceneRenderer(scene: s).render(at: 0)
     #expect(p.width == 60 && p.height == 40)
     #expect(p[30, 20] == RGBA8(r: 255, g: 0, b: 0, a: 255))
@@ -22,7 +23,8 @@ func load(_ text: String) throws -> Scene {
   }
 
   @Test func scaleOverridesThePixelDensity() throws {
-    let s = try load(##"{"version": 1, "size": [60, 40], "scale": 1, "layers": [{"type": "rect", "size": [20, 10], "position": [30, 20], "fill": "blue"}]}"##)
+    let s = try load(
+      ##"{"version": 1, "size": [60, 40], "scale": 1, "layers": [{"type": "rect", "size": [20, 10], "position": [30, 20], "fill": "blue"}]}"##)
     let p = try SceneRenderer(scene: s).render(at: 0, scale: 2)
     #expect(p.width == 120 && p.height == 80)
     // x from 20 to 40 points is 40 to 80 pixels.

@@ -33,7 +33,8 @@ import Testing
   @Test func anInsertionMovesSiblingsWithTheEventsAnimation() throws {
     let r = try Self.scene(
       Self.row("a", "#FF0000"),
-      ##"[{"at": 1, "animation": "linear(duration: 1)", "insert": [{"into": "list", "index": 0, "transition": "opacity", "layer": \##(Self.row("b", "#0000FF"))}]}]"##)
+      ##"[{"at": 1, "animation": "linear(duration: 1)", "insert": [{"into": "list", "index": 0, "transition": "opacity", "layer": \##(Self.row("b", "#0000FF"))}]}]"##
+    )
     let before = try r.render(at: 0.9)
     #expect(before[50, 15] == Self.red && before[50, 25] == Self.white)
     #expect(r.visibleLayerIDs(at: 0.9) == ["list", "a"] && r.visibleLayerIDs(at: 1) == ["list", "b", "a"])
@@ -42,7 +43,9 @@ import Testing
     #expect(Self.near(half[50, 5], RGBA8(r: 128, g: 128, b: 255, a: 255)))
     #expect(half[50, 10] == Self.red && half[50, 29] == Self.red && half[50, 30] == Self.white)
     let after = try r.render(at: 2.5)
-    #expect(after[50, 5] == Self.blue && after[50, 19] == Self.blue && after[50, 20] == Self.red && after[50, 39] == Self.red && after[50, 40] == Self.white)
+    #expect(
+      after[50, 5] == Self.blue && after[50, 19] == Self.blue && after[50, 20] == Self.red && after[50, 39] == Self.red && after[50, 40] == Self.white
+    )
     // Nodes: canvas, list, a, b. a's centre: 10 before, 30 after, 20 halfway.
     #expect(abs(try #require(r.stackLayout(1, at: 1.5).positions[2]).y - 20) < 1e-12)
   }
@@ -103,12 +106,14 @@ import Testing
 
   static func single(_ transition: String, animation: String = "linear(duration: 1)", removal: Bool = false) throws -> SceneRenderer {
     let layer = ##"{"id": "r", "type": "rect", "size": [40, 20], "position": [50, 50], "fill": "#000000"}"##
-    let change = removal
+    let change =
+      removal
       ? ##""remove": [{"id": "r", "transition": \##(transition)}]"##
       : ##""insert": [{"into": "g", "transition": \##(transition), "layer": \##(layer)}]"##
     return SceneRenderer(
       scene: try load(
-        ##"{"version": 1, "size": [100, 100], "layers": [{"id": "g", "type": "group", "children": [\##(removal ? layer : "")]}], "timeline": [{"at": 0, "animation": "\##(animation)", \##(change)}]}"##))
+        ##"{"version": 1, "size": [100, 100], "layers": [{"id": "g", "type": "group", "children": [\##(removal ? layer : "")]}], "timeline": [{"at": 0, "animation": "\##(animation)", \##(change)}]}"##
+      ))
   }
   /// The rect's horizontal extent at t from the first row of dark pixels.
   static func span(_ p: Pixmap, y: Int = 50) -> (Int, Int)? {

@@ -94,42 +94,137 @@ func problems(_ text: String) -> [String] {
 
   /// The bad-input catalogue: each scene, the token the error must point at,
   /// and the exact message.
-  @Test(arguments: [
-    (scene(layers: "[]", extra: ##" "backgrund": "#FFF","##), ##""backgrund""##, ##"backgrund: unknown key 'backgrund'; did you mean 'background'?"##),
-    (##"{"size": [390, 200], "layers": []}"##, ##"^{"##, ##"(root): missing required key 'version'"##),
-    (##"{"version": 2, "size": [390, 200], "layers": []}"##, ##"^2,"##, ##"version: unsupported version 2: this renderer reads version 1"##),
-    (##"{"version": 1, "size": [390, -1], "layers": []}"##, ##"-1"##, ##"size[1]: -1 is out of range: must be greater than 0"##),
-    (##"{"version": 1, "size": [100000, 100000], "layers": []}"##, ##"[100000"##, ##"size: the canvas is 100000×100000 pixels at scale 1, more than the limit of 16384 pixels a side and 67108864 pixels"##),
-    (scene(layers: ##"[{"type": "rect", "opacity": 1.5}]"##), ##"1.5"##, ##"layers[0].opacity: 1.5 is out of range: must be between 0 and 1"##),
-    (scene(layers: ##"[{"type": "rect", "fill": "bleu"}]"##), ##""bleu""##, ##"layers[0].fill: unknown colour 'bleu'; did you mean 'blue'?"##),
-    (scene(layers: ##"[{"type": "rect", "fill": "#12345"}]"##), ##""#12345""##, ##"layers[0].fill: invalid colour '#12345': write #RGB, #RRGGBB or #RRGGBBAA"##),
-    (scene(layers: ##"[{"type": "rectangle"}]"##), ##""rectangle""##, ##"layers[0].type: 'rectangle' is not one of rect, circle, ellipse, capsule, path, text, image, group, vstack, hstack, zstack"##),
-    (scene(layers: ##"[{"type": "rect", "positon": [1, 2]}]"##), ##""positon""##, ##"layers[0].positon: unknown key 'positon'; did you mean 'position'?"##),
-    (scene(layers: ##"[{"type": "rect", "children": []}]"##), ##""children""##, ##"layers[0].children: unknown key 'children'"##),
-    (scene(layers: ##"[{"id": "a", "type": "rect"}, {"id": "a", "type": "rect"}]"##), ##"}, {"id": ^"a""##, ##"layers[1].id: duplicate id 'a' (first declared at line 1)"##),
-    (scene(layers: ##"[{"id": "9a", "type": "rect"}]"##), ##""9a""##, ##"layers[0].id: invalid id '9a': ids match [A-Za-z_][A-Za-z0-9_-]*"##),
-    (scene(layers: ##"[{"type": "path", "d": "M 0 0 L 10 x"}]"##), ##"10 ^x"##, ##"layers[0].d: invalid path data: expected a number after 'L', found 'x'"##),
-    (scene(layers: ##"[{"type": "image", "asset": "tomato"}]"##), ##""tomato""##, ##"layers[0].asset: unknown asset 'tomato' (the scene lists no assets)"##),
-    (scene(layers: ##"[{"type": "rect", "trim": [0.8, 0.2]}]"##), ##"[0.8"##, ##"layers[0].trim: trim from 0.8 is after to 0.2"##),
-    (scene(layers: ##"[{"type": "rect", "stroke": {"width": -2}}]"##), ##"-2"##, ##"layers[0].stroke.width: -2 is out of range: must be 0 or more"##),
-    (scene(layers: ##"[{"type": "rect", "fill": {"linear": {"from": [0, 0], "to": [1, 1], "stops": [[0.5, "red"], [0.2, "blue"]]}}}]"##), ##"0.2, "blue""##, ##"layers[0].fill.linear.stops[1][0]: stop offsets must be sorted: 0.2 comes after 0.5"##),
-    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "animation": "sprung", "set": {"k": {"opacity": 0}}}]"##), ##"sprung"##, ##"timeline[0].animation: unknown animation 'sprung'; did you mean 'spring'?"##),
-    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "animation": "spring(bounce: 2)", "set": {"k": {"opacity": 0}}}]"##), ##"bounce: 2"##, ##"timeline[0].animation: bounce must be greater than -1 and less than 1 (1 never settles, -1 never moves), got 2 in 'spring(bounce: 2)'"##),
-    (scene(layers: ##"[{"id": "knob", "type": "rect"}]"##, timeline: ##"[{"at": 0, "set": {"knb": {"opacity": 0}}}]"##), ##""knb""##, ##"timeline[0].set.knb: no layer has id 'knb'; did you mean 'knob'?"##),
-    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": -1, "set": {"k": {"opacity": 0}}}]"##), ##"-1"##, ##"timeline[0].at: -1 is out of range: must be 0 or more"##),
-    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0}]"##), ##"{"at": 0}"##, ##"timeline[0]: an event needs at least one of set, insert, remove, velocity, drag"##),
-    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "remove": [{"id": "k", "transition": "slide.combined(with: .opacty)"}]}]"##), ##"opacty"##, ##"timeline[0].remove[0].transition: unknown transition 'opacty'; did you mean 'opacity'?"##),
-    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "insert": [{"into": "k", "layer": {"id": "n", "type": "rect"}}]}]"##), ##""into": ^"k""##, ##"timeline[0].insert[0].into: 'k' is not a container (group, vstack, hstack, zstack): layers can only be inserted into one"##),
-    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "drag": {"layer": "k", "points": [[0, 1, 1]]}}]"##), ##"[[0, 1, 1]]"##, ##"timeline[0].drag.points: a drag needs at least two points [t, x, y], got 1"##),
-    (scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "drag": {"layer": "k", "points": [[0, 1, 1], [0, 2, 2]]}}]"##), ##"[^0, 2, 2]"##, ##"timeline[0].drag.points[1][0]: drag times must increase: 0 after 0"##),
-    (scene(layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##, timeline: ##"[{"at": 0, "remove": [{"id": "r", "transition": {"modifier": {"active": {"scale": "2*q"}, "identity": {"scale": 1}}}}]}]"##), ##"2*^q"##, ##"timeline[0].remove[0].transition.modifier.active.scale: unknown name 'q'; did you mean 'p'?"##),
-    (scene(layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##, timeline: ##"[{"at": 0, "remove": [{"id": "r", "transition": {"modifier": {"active": {"scale": "1/p"}, "identity": {"scale": 1}}}}]}]"##), ##""1/p""##, ##"timeline[0].remove[0].transition.modifier.active.scale: '1/p' is not a finite number at p = 0 or p = 1"##),
-    (scene(layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##, timeline: ##"[{"at": 1, "remove": [{"id": "r"}]}, {"at": 2, "remove": [{"id":"r"}]}]"##), ##"{"id":^"r"}"##, ##"timeline[1].remove[0].id: 'r' cannot be removed at 2 s: it was removed at 1 s"##),
-    (scene(layers: ##"[{"id": "l", "type": "vstack"}]"##, timeline: ##"[{"at": 2, "insert": [{"into": "l", "layer": {"id": "n", "type": "rect"}}]}, {"at": 1, "remove": [{"id": "n"}]}]"##), ##"{"id": ^"n"}]"##, ##"timeline[1].remove[0].id: 'n' cannot be removed at 1 s: it is inserted at 2 s"##),
-    (scene(layers: ##"[{"id": "l", "type": "vstack"}]"##, timeline: ##"[{"at": 0, "remove": [{"id": "l"}]}, {"at": 1, "insert": [{"into": "l", "layer": {"id": "n", "type": "rect"}}]}]"##), ##""into": ^"l""##, ##"timeline[1].insert[0].into: cannot insert into 'l' at 1 s: it was removed at 0 s"##),
-    (scene(layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##, timeline: ##"[{"at": 0, "remove": [{"id": "r", "transition": {"modifier": {"active": {"stroke": {"width": 3}}, "identity": {}}}}]}]"##), ##"{"width": 3}"##, ##"timeline[0].remove[0].transition.modifier.active.stroke: 'stroke' cannot be part of a transition modifier; a modifier's states take position, size, anchor, offset, scale, rotation, opacity, fill, trim, cornerRadius, blur"##),
-    (##"{"version": 1, "size": [390, 200], "layers": [}"##, ##"[^}"##, ##"(root): invalid JSON: expected a value, found '}'"##)
-  ] as [(String, String, String)])
+  @Test(
+    arguments: [
+      (
+        scene(layers: "[]", extra: ##" "backgrund": "#FFF","##), ##""backgrund""##,
+        ##"backgrund: unknown key 'backgrund'; did you mean 'background'?"##
+      ),
+      (##"{"size": [390, 200], "layers": []}"##, ##"^{"##, ##"(root): missing required key 'version'"##),
+      (##"{"version": 2, "size": [390, 200], "layers": []}"##, ##"^2,"##, ##"version: unsupported version 2: this renderer reads version 1"##),
+      (##"{"version": 1, "size": [390, -1], "layers": []}"##, ##"-1"##, ##"size[1]: -1 is out of range: must be greater than 0"##),
+      (
+        ##"{"version": 1, "size": [100000, 100000], "layers": []}"##, ##"[100000"##,
+        ##"size: the canvas is 100000×100000 pixels at scale 1, more than the limit of 16384 pixels a side and 67108864 pixels"##
+      ),
+      (scene(layers: ##"[{"type": "rect", "opacity": 1.5}]"##), ##"1.5"##, ##"layers[0].opacity: 1.5 is out of range: must be between 0 and 1"##),
+      (scene(layers: ##"[{"type": "rect", "fill": "bleu"}]"##), ##""bleu""##, ##"layers[0].fill: unknown colour 'bleu'; did you mean 'blue'?"##),
+      (
+        scene(layers: ##"[{"type": "rect", "fill": "#12345"}]"##), ##""#12345""##,
+        ##"layers[0].fill: invalid colour '#12345': write #RGB, #RRGGBB or #RRGGBBAA"##
+      ),
+      (
+        scene(layers: ##"[{"type": "rectangle"}]"##), ##""rectangle""##,
+        ##"layers[0].type: 'rectangle' is not one of rect, circle, ellipse, capsule, path, text, image, group, vstack, hstack, zstack"##
+      ),
+      (
+        scene(layers: ##"[{"type": "rect", "positon": [1, 2]}]"##), ##""positon""##,
+        ##"layers[0].positon: unknown key 'positon'; did you mean 'position'?"##
+      ),
+      (scene(layers: ##"[{"type": "rect", "children": []}]"##), ##""children""##, ##"layers[0].children: unknown key 'children'"##),
+      (
+        scene(layers: ##"[{"id": "a", "type": "rect"}, {"id": "a", "type": "rect"}]"##), ##"}, {"id": ^"a""##,
+        ##"layers[1].id: duplicate id 'a' (first declared at line 1)"##
+      ),
+      (scene(layers: ##"[{"id": "9a", "type": "rect"}]"##), ##""9a""##, ##"layers[0].id: invalid id '9a': ids match [A-Za-z_][A-Za-z0-9_-]*"##),
+      (
+        scene(layers: ##"[{"type": "path", "d": "M 0 0 L 10 x"}]"##), ##"10 ^x"##,
+        ##"layers[0].d: invalid path data: expected a number after 'L', found 'x'"##
+      ),
+      (
+        scene(layers: ##"[{"type": "image", "asset": "tomato"}]"##), ##""tomato""##,
+        ##"layers[0].asset: unknown asset 'tomato' (the scene lists no assets)"##
+      ),
+      (scene(layers: ##"[{"type": "rect", "trim": [0.8, 0.2]}]"##), ##"[0.8"##, ##"layers[0].trim: trim from 0.8 is after to 0.2"##),
+      (
+        scene(layers: ##"[{"type": "rect", "stroke": {"width": -2}}]"##), ##"-2"##,
+        ##"layers[0].stroke.width: -2 is out of range: must be 0 or more"##
+      ),
+      (
+        scene(layers: ##"[{"type": "rect", "fill": {"linear": {"from": [0, 0], "to": [1, 1], "stops": [[0.5, "red"], [0.2, "blue"]]}}}]"##),
+        ##"0.2, "blue""##, ##"layers[0].fill.linear.stops[1][0]: stop offsets must be sorted: 0.2 comes after 0.5"##
+      ),
+      (
+        scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "animation": "sprung", "set": {"k": {"opacity": 0}}}]"##),
+        ##"sprung"##, ##"timeline[0].animation: unknown animation 'sprung'; did you mean 'spring'?"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "animation": "spring(bounce: 2)", "set": {"k": {"opacity": 0}}}]"##),
+        ##"bounce: 2"##,
+        ##"timeline[0].animation: bounce must be greater than -1 and less than 1 (1 never settles, -1 never moves), got 2 in 'spring(bounce: 2)'"##
+      ),
+      (
+        scene(layers: ##"[{"id": "knob", "type": "rect"}]"##, timeline: ##"[{"at": 0, "set": {"knb": {"opacity": 0}}}]"##), ##""knb""##,
+        ##"timeline[0].set.knb: no layer has id 'knb'; did you mean 'knob'?"##
+      ),
+      (
+        scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": -1, "set": {"k": {"opacity": 0}}}]"##), ##"-1"##,
+        ##"timeline[0].at: -1 is out of range: must be 0 or more"##
+      ),
+      (
+        scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0}]"##), ##"{"at": 0}"##,
+        ##"timeline[0]: an event needs at least one of set, insert, remove, velocity, drag"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "k", "type": "rect"}]"##,
+          timeline: ##"[{"at": 0, "remove": [{"id": "k", "transition": "slide.combined(with: .opacty)"}]}]"##), ##"opacty"##,
+        ##"timeline[0].remove[0].transition: unknown transition 'opacty'; did you mean 'opacity'?"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "insert": [{"into": "k", "layer": {"id": "n", "type": "rect"}}]}]"##),
+        ##""into": ^"k""##,
+        ##"timeline[0].insert[0].into: 'k' is not a container (group, vstack, hstack, zstack): layers can only be inserted into one"##
+      ),
+      (
+        scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "drag": {"layer": "k", "points": [[0, 1, 1]]}}]"##),
+        ##"[[0, 1, 1]]"##, ##"timeline[0].drag.points: a drag needs at least two points [t, x, y], got 1"##
+      ),
+      (
+        scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "drag": {"layer": "k", "points": [[0, 1, 1], [0, 2, 2]]}}]"##),
+        ##"[^0, 2, 2]"##, ##"timeline[0].drag.points[1][0]: drag times must increase: 0 after 0"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##,
+          timeline: ##"[{"at": 0, "remove": [{"id": "r", "transition": {"modifier": {"active": {"scale": "2*q"}, "identity": {"scale": 1}}}}]}]"##),
+        ##"2*^q"##, ##"timeline[0].remove[0].transition.modifier.active.scale: unknown name 'q'; did you mean 'p'?"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##,
+          timeline: ##"[{"at": 0, "remove": [{"id": "r", "transition": {"modifier": {"active": {"scale": "1/p"}, "identity": {"scale": 1}}}}]}]"##),
+        ##""1/p""##, ##"timeline[0].remove[0].transition.modifier.active.scale: '1/p' is not a finite number at p = 0 or p = 1"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##,
+          timeline: ##"[{"at": 1, "remove": [{"id": "r"}]}, {"at": 2, "remove": [{"id":"r"}]}]"##), ##"{"id":^"r"}"##,
+        ##"timeline[1].remove[0].id: 'r' cannot be removed at 2 s: it was removed at 1 s"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "l", "type": "vstack"}]"##,
+          timeline: ##"[{"at": 2, "insert": [{"into": "l", "layer": {"id": "n", "type": "rect"}}]}, {"at": 1, "remove": [{"id": "n"}]}]"##),
+        ##"{"id": ^"n"}]"##, ##"timeline[1].remove[0].id: 'n' cannot be removed at 1 s: it is inserted at 2 s"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "l", "type": "vstack"}]"##,
+          timeline: ##"[{"at": 0, "remove": [{"id": "l"}]}, {"at": 1, "insert": [{"into": "l", "layer": {"id": "n", "type": "rect"}}]}]"##),
+        ##""into": ^"l""##, ##"timeline[1].insert[0].into: cannot insert into 'l' at 1 s: it was removed at 0 s"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##,
+          timeline: ##"[{"at": 0, "remove": [{"id": "r", "transition": {"modifier": {"active": {"stroke": {"width": 3}}, "identity": {}}}}]}]"##),
+        ##"{"width": 3}"##,
+        ##"timeline[0].remove[0].transition.modifier.active.stroke: 'stroke' cannot be part of a transition modifier; a modifier's states take position, size, anchor, offset, scale, rotation, opacity, fill, trim, cornerRadius, blur"##
+      ),
+      (##"{"version": 1, "size": [390, 200], "layers": [}"##, ##"[^}"##, ##"(root): invalid JSON: expected a value, found '}'"##),
+    ] as [(String, String, String)])
   func badScenesAreReportedWhereTheProblemIs(_ text: String, _ token: String, _ message: String) {
     let column = Self.column(of: token, in: text)
     #expect(column > 0, "token \(token) not in the scene")

@@ -1,11 +1,11 @@
 import Testing
+
 @testable import Syntax
 
 /// A small seeded generator (SplitMix64), so random tests repeat exactly.
 /// (Syntax's tests depend on Syntax alone, so they keep their own.)
 private struct SplitMix64: RandomNumberGenerator {
   var state: UInt64
-  init(state: UInt64) { self.state = state }
   mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
@@ -27,7 +27,6 @@ private func value(_ text: String, p: Double = 0) throws -> Double {
 private func relativeError(_ a: Double, _ b: Double) -> Double {
   a == b ? 0 : (a - b).magnitude / b.magnitude
 }
-
 
 /// An expression tree built by the tests, with its own evaluation, rendered
 /// as source with optional parentheses and spacing.
@@ -219,7 +218,7 @@ private indirect enum Tree {
     #expect(pow(2, -1074) == 0x1p-1074)
     #expect(pow(10, -3) == 0.001)
     #expect(pow(0.5, 10) == 0.0009765625)
-    #expect(pow(3, 20) == 3486784401)
+    #expect(pow(3, 20) == 3_486_784_401)
     #expect(pow(3, 40) == 1.2157665459056929e19)
     // (1 + 2⁻⁵²)^(2⁵³ + 2) ≈ e², positive: a power that large is an even integer.
     #expect(pow(-1.0000000000000002, 0x1p53 + 2) == pow(1.0000000000000002, 0x1p53 + 2))
@@ -249,27 +248,28 @@ private indirect enum Tree {
 
   /// Correctly rounded values of sin and cos (from 500-bit arithmetic); the
   /// results match exactly, not just to 1e-14.
-  @Test(arguments: [
-    (1, 0.8414709848078965, 0.5403023058681398),
-    (0.5, 0.479425538604203, 0.8775825618903728),
-    (-1, -0.8414709848078965, 0.5403023058681398),
-    (2, 0.9092974268256817, -0.4161468365471424),
-    (3, 0.1411200080598672, -0.9899924966004454),
-    (10, -0.5440211108893698, -0.8390715290764524),
-    (100, -0.5063656411097588, 0.8623188722876839),
-    (-100, 0.5063656411097588, 0.8623188722876839),
-    (1000000.0, -0.34999350217129294, 0.9367521275331447),
-    (1e+22, -0.8522008497671888, 0.523214785395139),
-    (0.1, 0.09983341664682815, 0.9950041652780258),
-    (1e-05, 9.999999999833334e-06, 0.99999999995),
-    (0.5235987755982988, 0.49999999999999994, 0.8660254037844387),
-    (3.141592653589793, 1.2246467991473532e-16, -1.0),
-    (1e+300, -0.8178819121159085, -0.5753861119575491),
-    (5e-324, 5e-324, 1.0),
-    (710.5, 0.4794784460505837, 0.8775536563498083),
-    (0.7853981633974483, 0.7071067811865475, 0.7071067811865476),
-    (0.7853981633974484, 0.7071067811865476, 0.7071067811865475),
-  ] as [(Double, Double, Double)])
+  @Test(
+    arguments: [
+      (1, 0.8414709848078965, 0.5403023058681398),
+      (0.5, 0.479425538604203, 0.8775825618903728),
+      (-1, -0.8414709848078965, 0.5403023058681398),
+      (2, 0.9092974268256817, -0.4161468365471424),
+      (3, 0.1411200080598672, -0.9899924966004454),
+      (10, -0.5440211108893698, -0.8390715290764524),
+      (100, -0.5063656411097588, 0.8623188722876839),
+      (-100, 0.5063656411097588, 0.8623188722876839),
+      (1000000.0, -0.34999350217129294, 0.9367521275331447),
+      (1e+22, -0.8522008497671888, 0.523214785395139),
+      (0.1, 0.09983341664682815, 0.9950041652780258),
+      (1e-05, 9.999999999833334e-06, 0.99999999995),
+      (0.5235987755982988, 0.49999999999999994, 0.8660254037844387),
+      (3.141592653589793, 1.2246467991473532e-16, -1.0),
+      (1e+300, -0.8178819121159085, -0.5753861119575491),
+      (5e-324, 5e-324, 1.0),
+      (710.5, 0.4794784460505837, 0.8775536563498083),
+      (0.7853981633974483, 0.7071067811865475, 0.7071067811865476),
+      (0.7853981633974484, 0.7071067811865476, 0.7071067811865475),
+    ] as [(Double, Double, Double)])
   func sineAndCosine(_ x: Double, _ sine: Double, _ cosine: Double) {
     #expect(relativeError(ExpressionMath.sin(x), sine) < 1e-14)
     #expect(relativeError(ExpressionMath.cos(x), cosine) < 1e-14)
@@ -277,37 +277,39 @@ private indirect enum Tree {
     #expect(ExpressionMath.cos(x) == cosine)
   }
 
-  @Test(arguments: [
-    (1, 2.718281828459045),
-    (-2.5, 0.0820849986238988),
-    (0.5, 1.6487212707001282),
-    (10, 22026.465794806718),
-    (-10, 4.5399929762484854e-05),
-    (100, 2.6881171418161356e+43),
-    (700, 1.0142320547350045e+304),
-    (-700, 9.85967654375977e-305),
-    (1e-10, 1.0000000001),
-    (709.7, 1.6549840276802644e+308),
-    (0.34657359027997264, 1.414213562373095),
-    (-0.1, 0.9048374180359595),
-    (0, 1),
-  ] as [(Double, Double)])
+  @Test(
+    arguments: [
+      (1, 2.718281828459045),
+      (-2.5, 0.0820849986238988),
+      (0.5, 1.6487212707001282),
+      (10, 22026.465794806718),
+      (-10, 4.5399929762484854e-05),
+      (100, 2.6881171418161356e+43),
+      (700, 1.0142320547350045e+304),
+      (-700, 9.85967654375977e-305),
+      (1e-10, 1.0000000001),
+      (709.7, 1.6549840276802644e+308),
+      (0.34657359027997264, 1.414213562373095),
+      (-0.1, 0.9048374180359595),
+      (0, 1),
+    ] as [(Double, Double)])
   func exponential(_ x: Double, _ expected: Double) {
     #expect(relativeError(ExpressionMath.exp(x), expected) < 1e-14)
     #expect(ExpressionMath.exp(x) == expected)
   }
 
-  @Test(arguments: [
-    (2, 0.5, 1.4142135623730951),
-    (10, 0.3, 1.9952623149688795),
-    (0.3, 2.7, 0.038746045822494066),
-    (1.0001, 10000.0, 2.7181459268249255),
-    (7, -0.25, 0.6147881529512643),
-    (1.5, 100.0, 4.065611775352152e+17),
-    (0.9, -700.5, 1.1301136947634693e+32),
-    (3, 0.5, 1.7320508075688772),
-    (100, 1.5, 1000.0),
-  ] as [(Double, Double, Double)])
+  @Test(
+    arguments: [
+      (2, 0.5, 1.4142135623730951),
+      (10, 0.3, 1.9952623149688795),
+      (0.3, 2.7, 0.038746045822494066),
+      (1.0001, 10000.0, 2.7181459268249255),
+      (7, -0.25, 0.6147881529512643),
+      (1.5, 100.0, 4.065611775352152e+17),
+      (0.9, -700.5, 1.1301136947634693e+32),
+      (3, 0.5, 1.7320508075688772),
+      (100, 1.5, 1000.0),
+    ] as [(Double, Double, Double)])
   func power(_ x: Double, _ y: Double, _ expected: Double) {
     #expect(ExpressionMath.pow(x, y) == expected)
   }
@@ -428,58 +430,59 @@ private indirect enum Tree {
 
   // MARK: Errors
 
-  @Test(arguments: [
-    ("", "empty expression", 0..<0),
-    ("   ", "empty expression", 0..<3),
-    ("p + #", "unexpected character '#'", 4..<5),
-    ("p # 2", "unexpected character '#'", 2..<3),
-    ("p \u{2212} 1", "unexpected character '\u{2212}' (U+2212); did you mean '-'?", 2..<3),
-    ("2 \u{00D7} p", "unexpected character '\u{00D7}' (U+00D7); did you mean '*'?", 2..<3),
-    ("p * 🍅", "unexpected character '🍅' (U+1F345)", 4..<5),
-    ("2 * ü", "unexpected character 'ü' (U+00FC)", 4..<5),
-    ("(p; 1)", "unexpected character ';'", 2..<3),
-    ("q", "unknown name 'q'; did you mean 'p'?", 0..<1),
-    ("P * 2", "unknown name 'P'; did you mean 'p'?", 0..<1),
-    ("1 + t", "unknown name 't'; did you mean 'p'?", 4..<5),
-    ("sine", "unknown name 'sine'; did you mean 'sin'?", 0..<4),
-    ("2 * sine(p)", "unknown function 'sine'; did you mean 'sin'?", 4..<8),
-    ("sqr(p)", "unknown function 'sqr'; did you mean 'sqrt'?", 0..<3),
-    ("foo(p)", "unknown function 'foo'", 0..<3),
-    ("time", "unknown name 'time'", 0..<4),
-    ("sin p", "function 'sin' needs its argument in parentheses: 'sin(...)'", 0..<3),
-    ("1 + max", "function 'max' needs its arguments in parentheses: 'max(...)'", 4..<7),
-    ("p(2)", "'p' is not a function; write 'p * (...)' to multiply", 0..<1),
-    ("(p + 1", "missing ')' to close '('", 0..<1),
-    ("2 * (p + (1)", "missing ')' to close '('", 4..<5),
-    ("sin(p", "missing ')' to close 'sin('", 3..<4),
-    ("1 + min(p, 1", "missing ')' to close 'min('", 7..<8),
-    ("sin(p, 1)", "sin takes 1 argument, got 2", 0..<9),
-    ("sqrt()", "sqrt takes 1 argument, got 0", 0..<6),
-    ("max(p)", "max takes 2 or more arguments, got 1", 0..<6),
-    ("1 + min( p )", "min takes 2 or more arguments, got 1", 4..<12),
-    ("p 2", "unexpected '2' after 'p'", 2..<3),
-    ("p + 1  p + 2", "unexpected 'p + 2' after 'p + 1'", 7..<12),
-    ("p)", "unexpected ')' with no matching '('", 1..<2),
-    ("sin(1))", "unexpected ')' with no matching '('", 6..<7),
-    ("(p q)", "expected an operator or ')', found 'q'", 3..<4),
-    ("(2p)", "expected an operator or ')', found 'p'", 2..<3),
-    ("(p sin(1))", "expected an operator or ')', found 'sin'", 3..<6),
-    ("max(p 1)", "expected an operator, ',' or ')', found '1'", 6..<7),
-    ("p +", "expected a value at the end", 3..<3),
-    ("2 ^ ", "expected a value at the end", 4..<4),
-    ("p * )", "expected a value, found ')'", 4..<5),
-    ("p ^ * 2", "expected a value, found '*'", 4..<5),
-    ("()", "expected a value, found ')'", 1..<2),
-    ("min(1,)", "expected a value, found ')'", 6..<7),
-    ("2 ** 3", "'**' is not an operator; write '^' for powers", 2..<4),
-    ("1.2.3", "invalid number '1.2.3'", 0..<5),
-    ("1.", "invalid number '1.'", 0..<2),
-    ("p * 1e", "invalid number '1e'", 4..<6),
-    ("2e+", "invalid number '2e+'", 0..<3),
-    (".", "invalid number '.'", 0..<1),
-    ("1e400", "number '1e400' is out of range", 0..<5),
-    ("2 * 1e309 + p", "number '1e309' is out of range", 4..<9),
-  ] as [(String, String, Range<Int>)])
+  @Test(
+    arguments: [
+      ("", "empty expression", 0..<0),
+      ("   ", "empty expression", 0..<3),
+      ("p + #", "unexpected character '#'", 4..<5),
+      ("p # 2", "unexpected character '#'", 2..<3),
+      ("p \u{2212} 1", "unexpected character '\u{2212}' (U+2212); did you mean '-'?", 2..<3),
+      ("2 \u{00D7} p", "unexpected character '\u{00D7}' (U+00D7); did you mean '*'?", 2..<3),
+      ("p * 🍅", "unexpected character '🍅' (U+1F345)", 4..<5),
+      ("2 * ü", "unexpected character 'ü' (U+00FC)", 4..<5),
+      ("(p; 1)", "unexpected character ';'", 2..<3),
+      ("q", "unknown name 'q'; did you mean 'p'?", 0..<1),
+      ("P * 2", "unknown name 'P'; did you mean 'p'?", 0..<1),
+      ("1 + t", "unknown name 't'; did you mean 'p'?", 4..<5),
+      ("sine", "unknown name 'sine'; did you mean 'sin'?", 0..<4),
+      ("2 * sine(p)", "unknown function 'sine'; did you mean 'sin'?", 4..<8),
+      ("sqr(p)", "unknown function 'sqr'; did you mean 'sqrt'?", 0..<3),
+      ("foo(p)", "unknown function 'foo'", 0..<3),
+      ("time", "unknown name 'time'", 0..<4),
+      ("sin p", "function 'sin' needs its argument in parentheses: 'sin(...)'", 0..<3),
+      ("1 + max", "function 'max' needs its arguments in parentheses: 'max(...)'", 4..<7),
+      ("p(2)", "'p' is not a function; write 'p * (...)' to multiply", 0..<1),
+      ("(p + 1", "missing ')' to close '('", 0..<1),
+      ("2 * (p + (1)", "missing ')' to close '('", 4..<5),
+      ("sin(p", "missing ')' to close 'sin('", 3..<4),
+      ("1 + min(p, 1", "missing ')' to close 'min('", 7..<8),
+      ("sin(p, 1)", "sin takes 1 argument, got 2", 0..<9),
+      ("sqrt()", "sqrt takes 1 argument, got 0", 0..<6),
+      ("max(p)", "max takes 2 or more arguments, got 1", 0..<6),
+      ("1 + min( p )", "min takes 2 or more arguments, got 1", 4..<12),
+      ("p 2", "unexpected '2' after 'p'", 2..<3),
+      ("p + 1  p + 2", "unexpected 'p + 2' after 'p + 1'", 7..<12),
+      ("p)", "unexpected ')' with no matching '('", 1..<2),
+      ("sin(1))", "unexpected ')' with no matching '('", 6..<7),
+      ("(p q)", "expected an operator or ')', found 'q'", 3..<4),
+      ("(2p)", "expected an operator or ')', found 'p'", 2..<3),
+      ("(p sin(1))", "expected an operator or ')', found 'sin'", 3..<6),
+      ("max(p 1)", "expected an operator, ',' or ')', found '1'", 6..<7),
+      ("p +", "expected a value at the end", 3..<3),
+      ("2 ^ ", "expected a value at the end", 4..<4),
+      ("p * )", "expected a value, found ')'", 4..<5),
+      ("p ^ * 2", "expected a value, found '*'", 4..<5),
+      ("()", "expected a value, found ')'", 1..<2),
+      ("min(1,)", "expected a value, found ')'", 6..<7),
+      ("2 ** 3", "'**' is not an operator; write '^' for powers", 2..<4),
+      ("1.2.3", "invalid number '1.2.3'", 0..<5),
+      ("1.", "invalid number '1.'", 0..<2),
+      ("p * 1e", "invalid number '1e'", 4..<6),
+      ("2e+", "invalid number '2e+'", 0..<3),
+      (".", "invalid number '.'", 0..<1),
+      ("1e400", "number '1e400' is out of range", 0..<5),
+      ("2 * 1e309 + p", "number '1e309' is out of range", 4..<9),
+    ] as [(String, String, Range<Int>)])
   func errorsAreLocated(_ text: String, _ message: String, _ range: Range<Int>) {
     do {
       _ = try Expression(parsing: text)

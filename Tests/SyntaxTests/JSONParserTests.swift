@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Syntax
 
 @Suite struct JSONParserTests {
@@ -22,20 +23,21 @@ import Testing
     #expect(node.string == "a\"b\\c/d\né🍅")
   }
 
-  @Test(arguments: [
-    ("{\"a\": 1,}", "expected a key in double quotes, found '}'", 1, 9),
-    ("{\"a\": 1 \"b\": 2}", "expected ',' or '}' in the object, found '\"'", 1, 9),
-    ("[1, 2", "expected ',' or ']' in the array, found end of file", 1, 6),
-    ("{\"a\": 1, \"a\": 2}", "duplicate key 'a'", 1, 10),
-    ("{\n  \"a\": tru\n}", "invalid literal; expected 'true'", 2, 8),
-    ("01", "numbers may not have leading zeros", 1, 1),
-    ("1.", "invalid number: expected digits after '.'", 1, 1),
-    ("\"abc", "unterminated string", 1, 1),
-    ("\"a\tb\"", "control character in a string; escape it", 1, 3),
-    ("1e400", "number '1e400' is out of range", 1, 1),
-    ("{} x", "unexpected text after the end of the document", 1, 4),
-    ("\"\\ud83c\"", "unpaired surrogate in \\u escape", 1, 2),
-  ] as [(String, String, Int, Int)])
+  @Test(
+    arguments: [
+      ("{\"a\": 1,}", "expected a key in double quotes, found '}'", 1, 9),
+      ("{\"a\": 1 \"b\": 2}", "expected ',' or '}' in the object, found '\"'", 1, 9),
+      ("[1, 2", "expected ',' or ']' in the array, found end of file", 1, 6),
+      ("{\"a\": 1, \"a\": 2}", "duplicate key 'a'", 1, 10),
+      ("{\n  \"a\": tru\n}", "invalid literal; expected 'true'", 2, 8),
+      ("01", "numbers may not have leading zeros", 1, 1),
+      ("1.", "invalid number: expected digits after '.'", 1, 1),
+      ("\"abc", "unterminated string", 1, 1),
+      ("\"a\tb\"", "control character in a string; escape it", 1, 3),
+      ("1e400", "number '1e400' is out of range", 1, 1),
+      ("{} x", "unexpected text after the end of the document", 1, 4),
+      ("\"\\ud83c\"", "unpaired surrogate in \\u escape", 1, 2),
+    ] as [(String, String, Int, Int)])
   func syntaxErrorsAreLocated(_ text: String, _ message: String, _ line: Int, _ column: Int) {
     do {
       _ = try JSONParser.parse(text)

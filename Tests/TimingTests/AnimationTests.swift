@@ -1,6 +1,7 @@
 import Foundation
 import Primitives
 import Testing
+
 @testable import Timing
 
 /// delay, speed and repeats, checked against the vectors' values at the

@@ -1,6 +1,7 @@
-import Primitives
 import Foundation
+import Primitives
 import Testing
+
 @testable import Timing
 
 /// Easings and Bézier curves against the vectors' exact values.

@@ -57,7 +57,6 @@ struct TimingVectors: Decodable {
   }
 }
 
-
 /// Sorted "x": value pairs of an easing or curve fixture.
 func points(_ table: [String: Double]) -> [(x: Double, y: Double)] {
   table.map { (Double($0.key)!, $0.value) }.sorted { $0.x < $1.x }

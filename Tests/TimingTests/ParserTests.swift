@@ -1,7 +1,8 @@
-import Primitives
 import Foundation
+import Primitives
 import Syntax
 import Testing
+
 @testable import Timing
 
 @Suite struct ParserTests {
@@ -90,38 +91,75 @@ import Testing
 
   /// The bad-input catalogue: each message quotes the offending text and
   /// points at it.
-  @Test(arguments: [
-    ("sprung", "unknown animation 'sprung'; did you mean 'spring'?", 0..<6),
-    (".snapy(duration: 0.3)", "unknown animation 'snapy'; did you mean 'snappy'?", 1..<6),
-    ("easeInOutCric", "unknown animation 'easeInOutCric'; did you mean 'easeInOutCirc'?", 0..<13),
-    ("spring(duration: 0)", "duration must be greater than 0, got 0 in 'spring(duration: 0)'", 7..<18),
-    ("spring(duration: -0.5, bounce: 0.2)", "duration must be greater than 0, got -0.5 in 'spring(duration: -0.5, bounce: 0.2)'", 7..<21),
-    ("spring(duration: 0.5, bounce: 1.5)", "bounce must be greater than -1 and less than 1 (1 never settles, -1 never moves), got 1.5 in 'spring(duration: 0.5, bounce: 1.5)'", 22..<33),
-    ("spring(bounce: -1)", "bounce must be greater than -1 and less than 1 (1 never settles, -1 never moves), got -1 in 'spring(bounce: -1)'", 7..<17),
-    ("bouncy(extraBounce: 0.8)", "bounce must be greater than -1 and less than 1 (1 never settles, -1 never moves), bouncy reaches a bounce of 1.1 in 'bouncy(extraBounce: 0.8)'", 7..<23),
-    ("interpolatingSpring(mass: -1, stiffness: 100, damping: 10)", "mass must be greater than 0, got -1 in 'interpolatingSpring(mass: -1, stiffness: 100, damping: 10)'", 20..<28),
-    ("interpolatingSpring(stiffness: -100, damping: 10)", "stiffness must be greater than 0, got -100 in 'interpolatingSpring(stiffness: -100, damping: 10)'", 20..<35),
-    ("interpolatingSpring(stiffness: 100, damping: 0)", "damping must be greater than 0 (an undamped spring never settles), got 0 in 'interpolatingSpring(stiffness: 100, damping: 0)'", 36..<46),
-    ("linear.speed(0)", "speed must be greater than 0, got 0 in 'speed(0)'", 13..<14),
-    ("linear.repeatCount(0)", "count must be a whole number, at least 1, got 0 in 'repeatCount(0)'", 19..<20),
-    ("linear.repeatCount(2.5)", "count must be a whole number, at least 1, got 2.5 in 'repeatCount(2.5)'", 19..<22),
-    ("linear.delay(-1)", "delay must be 0 or more seconds, got -1 in 'delay(-1)'", 13..<15),
-    ("snappy.dealy(0.2)", "unknown modifier 'dealy'; did you mean 'delay'? (the modifiers are delay, speed, repeatCount, repeatForever)", 7..<12),
-    ("spring.snappy", "'snappy' is an animation, not a modifier; the modifiers are delay, speed, repeatCount, repeatForever", 7..<13),
-    ("delay(0.2)", "'delay' is a modifier; write it after an animation, as in 'easeInOut.delay(…)'", 0..<5),
-    ("spring(duraton: 0.5)", "unknown argument 'duraton' for 'spring'; did you mean 'duration'? (spring takes spring(duration:bounce:blendDuration:) or spring(response:dampingFraction:blendDuration:))", 7..<19),
-    ("spring(duration: nan)", "'duration' of spring must be a number, got a name", 7..<20),
-    ("spring(duration: 1e999)", "number '1e999' is out of range", 17..<22),
-    ("easeInOut(duration: 0.3", "missing ')' to close 'easeInOut('", 9..<10),
-    ("easeInOut(duration: .3)", "a number needs a digit before '.' (write 0.5, not .5)", 20..<22),
-    ("timingCurve(1.2, 0, 0.5, 1)", "p1x must be between 0 and 1 (a timing curve must move forward in time), got 1.2 in 'timingCurve(1.2, 0, 0.5, 1)'", 12..<15),
-    ("timingCurve", "'timingCurve' needs arguments: timingCurve(_:_:_:_:duration:)", 0..<11),
-    ("uikitSpring(duration: 0.4, dampingRatio: 0)", "dampingRatio must be greater than 0 and at most 1, got 0 in 'uikitSpring(duration: 0.4, dampingRatio: 0)'", 27..<42),
-    ("uikitSpring(duration: 0.4)", "missing argument 'dampingRatio'; uikitSpring takes uikitSpring(duration:dampingRatio:initialVelocity:), got 'uikitSpring(duration: 0.4)'", 12..<25),
-    ("snappy extra", "unexpected 'extra' after 'snappy'", 7..<12),
-    ("", "empty expression", 0..<0),
-    ("spring(dampingFraction: 1000000000)", "spring(dampingFraction: 1000000000) takes more than an hour to settle (more than the limit of 3600 s)", 0..<35),
-  ] as [(String, String, Range<Int>)])
+  @Test(
+    arguments: [
+      ("sprung", "unknown animation 'sprung'; did you mean 'spring'?", 0..<6),
+      (".snapy(duration: 0.3)", "unknown animation 'snapy'; did you mean 'snappy'?", 1..<6),
+      ("easeInOutCric", "unknown animation 'easeInOutCric'; did you mean 'easeInOutCirc'?", 0..<13),
+      ("spring(duration: 0)", "duration must be greater than 0, got 0 in 'spring(duration: 0)'", 7..<18),
+      ("spring(duration: -0.5, bounce: 0.2)", "duration must be greater than 0, got -0.5 in 'spring(duration: -0.5, bounce: 0.2)'", 7..<21),
+      (
+        "spring(duration: 0.5, bounce: 1.5)",
+        "bounce must be greater than -1 and less than 1 (1 never settles, -1 never moves), got 1.5 in 'spring(duration: 0.5, bounce: 1.5)'", 22..<33
+      ),
+      (
+        "spring(bounce: -1)", "bounce must be greater than -1 and less than 1 (1 never settles, -1 never moves), got -1 in 'spring(bounce: -1)'",
+        7..<17
+      ),
+      (
+        "bouncy(extraBounce: 0.8)",
+        "bounce must be greater than -1 and less than 1 (1 never settles, -1 never moves), bouncy reaches a bounce of 1.1 in 'bouncy(extraBounce: 0.8)'",
+        7..<23
+      ),
+      (
+        "interpolatingSpring(mass: -1, stiffness: 100, damping: 10)",
+        "mass must be greater than 0, got -1 in 'interpolatingSpring(mass: -1, stiffness: 100, damping: 10)'", 20..<28
+      ),
+      (
+        "interpolatingSpring(stiffness: -100, damping: 10)",
+        "stiffness must be greater than 0, got -100 in 'interpolatingSpring(stiffness: -100, damping: 10)'", 20..<35
+      ),
+      (
+        "interpolatingSpring(stiffness: 100, damping: 0)",
+        "damping must be greater than 0 (an undamped spring never settles), got 0 in 'interpolatingSpring(stiffness: 100, damping: 0)'", 36..<46
+      ),
+      ("linear.speed(0)", "speed must be greater than 0, got 0 in 'speed(0)'", 13..<14),
+      ("linear.repeatCount(0)", "count must be a whole number, at least 1, got 0 in 'repeatCount(0)'", 19..<20),
+      ("linear.repeatCount(2.5)", "count must be a whole number, at least 1, got 2.5 in 'repeatCount(2.5)'", 19..<22),
+      ("linear.delay(-1)", "delay must be 0 or more seconds, got -1 in 'delay(-1)'", 13..<15),
+      ("snappy.dealy(0.2)", "unknown modifier 'dealy'; did you mean 'delay'? (the modifiers are delay, speed, repeatCount, repeatForever)", 7..<12),
+      ("spring.snappy", "'snappy' is an animation, not a modifier; the modifiers are delay, speed, repeatCount, repeatForever", 7..<13),
+      ("delay(0.2)", "'delay' is a modifier; write it after an animation, as in 'easeInOut.delay(…)'", 0..<5),
+      (
+        "spring(duraton: 0.5)",
+        "unknown argument 'duraton' for 'spring'; did you mean 'duration'? (spring takes spring(duration:bounce:blendDuration:) or spring(response:dampingFraction:blendDuration:))",
+        7..<19
+      ),
+      ("spring(duration: nan)", "'duration' of spring must be a number, got a name", 7..<20),
+      ("spring(duration: 1e999)", "number '1e999' is out of range", 17..<22),
+      ("easeInOut(duration: 0.3", "missing ')' to close 'easeInOut('", 9..<10),
+      ("easeInOut(duration: .3)", "a number needs a digit before '.' (write 0.5, not .5)", 20..<22),
+      (
+        "timingCurve(1.2, 0, 0.5, 1)",
+        "p1x must be between 0 and 1 (a timing curve must move forward in time), got 1.2 in 'timingCurve(1.2, 0, 0.5, 1)'", 12..<15
+      ),
+      ("timingCurve", "'timingCurve' needs arguments: timingCurve(_:_:_:_:duration:)", 0..<11),
+      (
+        "uikitSpring(duration: 0.4, dampingRatio: 0)",
+        "dampingRatio must be greater than 0 and at most 1, got 0 in 'uikitSpring(duration: 0.4, dampingRatio: 0)'", 27..<42
+      ),
+      (
+        "uikitSpring(duration: 0.4)",
+        "missing argument 'dampingRatio'; uikitSpring takes uikitSpring(duration:dampingRatio:initialVelocity:), got 'uikitSpring(duration: 0.4)'",
+        12..<25
+      ),
+      ("snappy extra", "unexpected 'extra' after 'snappy'", 7..<12),
+      ("", "empty expression", 0..<0),
+      (
+        "spring(dampingFraction: 1000000000)",
+        "spring(dampingFraction: 1000000000) takes more than an hour to settle (more than the limit of 3600 s)", 0..<35
+      ),
+    ] as [(String, String, Range<Int>)])
   func badInputIsReportedPrecisely(_ text: String, _ message: String, _ range: Range<Int>) {
     do {
       let animation = try AnimationParser.parse(text)
@@ -167,7 +205,9 @@ import Testing
     let names = AnimationParser.animationNames
     let numbers: [Double] = [0, -1, 1, 0.5, 1e-9, 1e9, -0.999, 0.999, 2, 1e-3, 100, 37.5, -1e-12]
     func pick<T>(_ array: [T]) -> T { array[Int(random.next() % UInt64(array.count))] }
-    let labels = ["duration", "bounce", "extraBounce", "response", "dampingFraction", "mass", "stiffness", "damping", "initialVelocity", "dampingRatio"]
+    let labels = [
+      "duration", "bounce", "extraBounce", "response", "dampingFraction", "mass", "stiffness", "damping", "initialVelocity", "dampingRatio",
+    ]
     var accepted = 0
     for _ in 0..<3000 {
       var text = pick(names)

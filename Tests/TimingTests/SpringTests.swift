@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Timing
 
 /// Springs against the independent integration of ../shared/vectors and
@@ -130,5 +131,5 @@ import Testing
   }
 }
 
-infix operator **: MultiplicationPrecedence
+infix operator ** : MultiplicationPrecedence
 func ** (base: Double, exponent: Double) -> Double { pow(base, exponent) }

@@ -64,10 +64,11 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
   /// Noto Sans CJK is CFF (cubic outlines; "B", "8", "@" and "語" have
   /// holes); DejaVu Sans is TrueType (quadratic outlines).
-  @Test(arguments: [
-    (notoRegular, "B"), (notoRegular, "g"), (notoRegular, "&"), (notoRegular, "@"), (notoRegular, "8"),
-    (notoRegular, "ト"), (notoRegular, "マ"), (notoRegular, "語"), (dejaVuSans, "Q"), (dejaVuSans, "&"), (dejaVuSans, "e"),
-  ] as [(String, Character)])
+  @Test(
+    arguments: [
+      (notoRegular, "B"), (notoRegular, "g"), (notoRegular, "&"), (notoRegular, "@"), (notoRegular, "8"),
+      (notoRegular, "ト"), (notoRegular, "マ"), (notoRegular, "語"), (dejaVuSans, "Q"), (dejaVuSans, "&"), (dejaVuSans, "e"),
+    ] as [(String, Character)])
   func outlinesCoverWhatFreeTypeCovers(_ file: String, _ character: Character) throws {
     let font = try library.open(file: file)
     let glyph = try #require(font.glyph(for: character.unicodeScalars.first!))

@@ -1,7 +1,7 @@
 import Foundation
 import Raster
-import Testing
 import TestSupport
+import Testing
 import VideoOutput
 
 @Suite struct MP4WriterTests {
@@ -108,7 +108,9 @@ import VideoOutput
       abs(Int(p.r) - c.0) <= tolerance && abs(Int(p.g) - c.1) <= tolerance && abs(Int(p.b) - c.2) <= tolerance
     }
     for y in 0..<50 {
-      #expect(near(decoded[100, y], (255, 255, 255)) && near(decoded[101, y], (255, 255, 255)), "row \(y): \(decoded[99, y]) \(decoded[100, y]) \(decoded[101, y])")
+      #expect(
+        near(decoded[100, y], (255, 255, 255)) && near(decoded[101, y], (255, 255, 255)),
+        "row \(y): \(decoded[99, y]) \(decoded[100, y]) \(decoded[101, y])")
       #expect(near(decoded[99, y], (100, 100, 100), 16), "row \(y): \(decoded[99, y])")
     }
     for x in 0..<102 {
@@ -173,12 +175,14 @@ import VideoOutput
     #expect(pictures[0].width == 162 && pictures[0].height == 92)
     for (i, frame) in frames.enumerated() {
       // One digest per 64-pixel tile, from its pixels (what TileRenderer promises).
-      let tiled = RenderedFrame(pixmap: frame, tileSize: 64, tiles: (0..<(3 * 2)).map { t in
-        var d = Digester()
-        let rect = PixelRect(x0: 64 * (t % 3), y0: 64 * (t / 3), x1: min(64 * (t % 3) + 64, 161), y1: min(64 * (t / 3) + 64, 91))
-        for y in rect.y0..<rect.y1 { for x in rect.x0..<rect.x1 { d.add(Int(frame[x, y].r) << 16 | Int(frame[x, y].g) << 8 | Int(frame[x, y].b)) } }
-        return d.digest
-      })
+      let tiled = RenderedFrame(
+        pixmap: frame, tileSize: 64,
+        tiles: (0..<(3 * 2)).map { t in
+          var d = Digester()
+          let rect = PixelRect(x0: 64 * (t % 3), y0: 64 * (t / 3), x1: min(64 * (t % 3) + 64, 161), y1: min(64 * (t / 3) + 64, 91))
+          for y in rect.y0..<rect.y1 { for x in rect.x0..<rect.x1 { d.add(Int(frame[x, y].r) << 16 | Int(frame[x, y].g) << 8 | Int(frame[x, y].b)) } }
+          return d.digest
+        })
       YUVConverter.bt709(tiled, into: pictures[i % 2])
       try writer.append(pictures[i % 2])
     }

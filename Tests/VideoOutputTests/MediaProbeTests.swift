@@ -1,7 +1,7 @@
 import Foundation
 import Raster
-import Testing
 import TestSupport
+import Testing
 import VideoOutput
 
 @Suite struct MediaProbeTests {

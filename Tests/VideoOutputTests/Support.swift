@@ -1,8 +1,7 @@
 import Foundation
-import TestSupport
 import Raster
+import TestSupport
 import VideoOutput
-
 
 /// An opaque pixmap whose colour is `color(x, y)` (straight = premultiplied).
 func pixmap(_ width: Int, _ height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8)) -> Pixmap {

@@ -61,7 +61,7 @@ import VideoOutput
   @Test func matchesTheFormula() {
     var state: UInt64 = 0x9E37_79B9_7F4A_7C15
     func next() -> UInt8 {
-      state = state &* 6364136223846793005 &+ 1442695040888963407
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return UInt8(truncatingIfNeeded: state >> 33)
     }
     let w = 70, h = 66  // 8 SIMD groups of 8 columns and 3 blocks after them per row
@@ -119,7 +119,7 @@ import VideoOutput
     var p = Pixmap(width: width, height: height)
     for y in 0..<height {
       for x in 0..<width {
-        state = state &* 6364136223846793005 &+ 1442695040888963407
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         let v = UInt32(truncatingIfNeeded: state >> 32)
         p[x, y] = RGBA8(r: UInt8(v & 255), g: UInt8(v >> 8 & 255), b: UInt8(v >> 16 & 255), a: 255)
       }
