@@ -2,22 +2,15 @@
 import Foundation
 import PackageDescription
 
-// The pixel loops (Raster, VideoOutput) are written with SIMD types. When
-// the machine building them has AVX2 (x86-64-v3: eight 32-bit lanes, 32-bit
-// multiplies), they are compiled for it, as for `-march=native`: measured,
-// the renderer runs 17% faster and a 1080p MP4 end to end 12% faster
-// (scripts/bench-pipeline). Anywhere else, the default target.
-let vectorSettings: [SwiftSetting] = {
-  #if arch(x86_64) && os(Linux)
-    if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-      let flags = info.split(separator: "\n").first(where: { $0.hasPrefix("flags") })
-    {
-      let set = Set(flags.split(separator: " ").map(String.init))
-      if ["avx2", "fma", "bmi2", "movbe"].allSatisfy(set.contains) { return [.unsafeFlags(["-target-cpu", "haswell"])] }
-    }
-  #endif
-  return []
-}()
+// The default build runs on any x86-64 (or arm64) machine: no code path
+// depends on the CPU that built it. Native tuning is an opt-in for a binary
+// that stays on the machine that built it: `SPRINGFRAME_NATIVE=1 swift build
+// -c release` compiles every target for the building CPU (`-target-cpu
+// native`, as clang's `-march=native`). Its measured gain is in README.md
+// ("Building for this machine only").
+let nativeTuning: [SwiftSetting] =
+  ProcessInfo.processInfo.environment["SPRINGFRAME_NATIVE"].map { ["", "0"].contains($0) } == false
+  ? [.unsafeFlags(["-target-cpu", "native"])] : []
 
 // The module map is described in README.md ("Architecture"). Each module is one
 // target; tests mirror them. Pure-Swift modules never import Foundation or C.
@@ -46,8 +39,7 @@ let package = Package(
     ),
     .target(
       name: "Raster",
-      dependencies: ["Primitives", .product(name: "RealModule", package: "swift-numerics")],
-      swiftSettings: vectorSettings
+      dependencies: ["Primitives", .product(name: "RealModule", package: "swift-numerics")]
     ),
     .target(name: "SceneModel", dependencies: ["Primitives", "Syntax", "Timing"]),
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -70,7 +62,7 @@ let package = Package(
       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]
     ),
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
-    .target(name: "VideoOutput", dependencies: ["Raster", "CFFmpeg", "CFFmpegShim"], swiftSettings: vectorSettings),
+    .target(name: "VideoOutput", dependencies: ["Raster", "CFFmpeg", "CFFmpegShim"]),
     .executableTarget(
       name: "RenderCommand",
       dependencies: [
@@ -122,3 +114,7 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+for target in package.targets where [.regular, .executable, .test].contains(target.type) {
+  target.swiftSettings = (target.swiftSettings ?? []) + nativeTuning
+}

@@ -75,7 +75,7 @@ public final class Canvas {
     let origin = targets[top].origin
     let area = region
     let accumulator = self.accumulator
-    Compositor.withTarget(&targets[top].pixmap, origin: origin) { target in
+    _ = Compositor.withTarget(&targets[top].pixmap, origin: origin) { target in
       Rasterizer.scan(polylines, rule: rule, clip: area, accumulator: accumulator) { y, x, count, constant, coverage in
         Compositor.blendRow(coverage, x0: x, y: y, count: count, constant: constant, source: source, clip: clip, into: target)
       }
