@@ -108,11 +108,11 @@ public struct DisplayList {
         canvas.fill(shape.path, paint: .color(color), rule: rule)
       case .linearGradient(let shape, let from, let to, let stops):
         let shader = LinearGradientShader(start: from, end: to, stops: stops.map { GradientStop(offset: $0.0, color: $0.1.premultiplied) })
-        canvas.fill(shape.path, paint: .shader(shader))
+        canvas.fill(shape.path, paint: .linearGradient(shader))
       case .radialGradient(let shape, let center, let radius, let stops):
         let shader = RadialGradientShader(
           center: center, startRadius: 0, endRadius: radius, stops: stops.map { GradientStop(offset: $0.0, color: $0.1.premultiplied) })
-        canvas.fill(shape.path, paint: .shader(shader))
+        canvas.fill(shape.path, paint: .radialGradient(shader))
       case .stroke(let shape, let s):
         let style = StrokeStyle(width: s.width, cap: s.cap, join: s.join, miterLimit: s.miterLimit, dash: s.dash, dashPhase: s.dashPhase)
         canvas.stroke(shape.path, style: style, paint: .color(s.color))

@@ -75,7 +75,7 @@ func makeFrame(_ i: Int, width: Int, height: Int) -> Pixmap {
       GradientStop(offset: 0.5 + 0.3 * (drift - 0.5), color: Color(hex: "#A45CFF")!.premultiplied),
       GradientStop(offset: 1, color: Color(hex: "#FF8A5C")!.premultiplied),
     ])
-  canvas.fill(.rect(Rect(x: 0, y: 0, width: w, height: h * 0.35)), paint: .shader(gradient))
+  canvas.fill(.rect(Rect(x: 0, y: 0, width: w, height: h * 0.35)), paint: .linearGradient(gradient))
   let cardX = (w - 600) * (0.5 + 0.5 * sin(t * 1.3))
   canvas.fill(
     .roundedRect(Rect(x: cardX, y: h * 0.25, width: 600, height: 360), cornerRadius: 32),

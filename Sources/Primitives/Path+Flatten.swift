@@ -92,7 +92,7 @@ extension Path {
 
   /// Wang's formula: n = ⌈√(d(d−1)/8 · M / tol)⌉ pieces, capped for sanity.
   static func pieces(degreeFactor: Double, secondDifference m: Double, tolerance: Double) -> Int {
-    let n = (degreeFactor * m / tolerance).squareRoot().rounded(.up)
+    let n = (degreeFactor * m / tolerance).squareRoot().roundedUp
     guard n.isFinite else { return 1 }
     return Int(min(max(n, 1), 4096))
   }

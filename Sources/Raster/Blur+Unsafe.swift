@@ -9,9 +9,45 @@ import Primitives
 // passes, filtered there, then copied back (with the optional bilinear shift).
 //
 // Safe twins: `GaussianBlur.referenceFiltered(line:shift:)` (same filter,
-// explicit taps) and `Pixmap.gaussianReference(sigma:)` (the true Gaussian).
+// explicit taps), `Pixmap.gaussianReference(sigma:)` (the true Gaussian) and
+// `Pixmap.referenceAlphaPlane()`, in Blur.swift; BlurTests and LargeBlurTests
+// compare them.
 
 extension Pixmap {
+  /// The alpha channel as floats (0…255), and their sum.
+  func alphaPlane() -> (alpha: [Float], mass: Float) {
+    let count = width * height
+    var mass: Float = 0
+    let alpha = bytes.withUnsafeBufferPointer { pixelBytes in
+      [Float](unsafeUninitializedCapacity: count) { plane, initialized in
+        for i in 0..<count {
+          let value = Float(pixelBytes[4 * i + 3])
+          plane[i] = value
+          mass += value
+        }
+        initialized = count
+      }
+    }
+    return (alpha, mass)
+  }
+
+  /// `blurred(sigma:)` at 1/k resolution, from bytes to bytes.
+  func decimatedBlur(sigma: Double, k: Int) -> Pixmap {
+    let (w, h) = (width, height)
+    let n = 4 * w * h
+    let out = bytes.withUnsafeBufferPointer { src in
+      [UInt8](unsafeUninitializedCapacity: n) { dst, initialized in
+        let sourceBytes = src.baseAddress!, blurredBytes = dst.baseAddress!
+        GaussianBlur.decimatedBlur(
+          width: w, height: h, lanes: 4, sigma: sigma, k: k, shift: .zero,
+          loadRow: { y, row in Self.widen(sourceBytes + 4 * y * w, into: row, pixels: w) },
+          storeRow: { y, row in Self.quantize(row, into: blurredBytes + 4 * y * w, pixels: w) })
+        initialized = n
+      }
+    }
+    return Pixmap(width: w, height: h, bytes: out)
+  }
+
   /// The bytes as floats, 0…255.
   func floatPlanes() -> [Float] {
     let n = bytes.count

@@ -64,18 +64,11 @@ extension Pixmap {
     let c = color.clamped
     guard let alpha = shadowAlpha(sigma: sigma, offset: offset, colorAlpha: c.alpha) else { return out }
     let tint = SIMD4<Float>(Float(c.red), Float(c.green), Float(c.blue), Float(c.alpha))
-    out.bytes.withUnsafeMutableBufferPointer { dst in
-      alpha.withUnsafeBufferPointer { alpha in
-        for i in 0..<(width * height) {
-          let a = min(max(alpha[i], 0), 255)
-          let v = tint * a + 0.5
-          let alphaByte = UInt8(min(v[3], 255))
-          dst[4 * i + 3] = alphaByte
-          dst[4 * i] = min(UInt8(min(v[0], 255)), alphaByte)
-          dst[4 * i + 1] = min(UInt8(min(v[1], 255)), alphaByte)
-          dst[4 * i + 2] = min(UInt8(min(v[2], 255)), alphaByte)
-        }
-      }
+    for (i, a) in alpha.enumerated() {
+      let v = tint * min(max(a, 0), 255) + 0.5
+      let alphaByte = UInt8(min(v[3], 255))
+      out.bytes[4 * i + 3] = alphaByte
+      for channel in 0..<3 { out.bytes[4 * i + channel] = min(UInt8(min(v[channel], 255)), alphaByte) }
     }
     return out
   }
@@ -86,16 +79,7 @@ extension Pixmap {
   /// canvas composites it with the solid-colour blender.
   public func shadowCoverage(sigma: Double, offset: Vector2, colorAlpha: Double = 1) -> [UInt8]? {
     guard let alpha = shadowAlpha(sigma: sigma, offset: offset, colorAlpha: colorAlpha) else { return nil }
-    let count = width * height
-    return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
-      alpha.withUnsafeBufferPointer { a in
-        for i in 0..<count {
-          let v = a[i]
-          out[i] = UInt8((v < 0 ? 0 : v > 255 ? 255 : v) + 0.5)
-        }
-      }
-      initialized = count
-    }
+    return alpha.map { UInt8(($0 < 0 ? 0 : $0 > 255 ? 255 : $0) + 0.5) }
   }
 
   /// The alpha channel as floats (0…255), blurred and shifted; nil when a
@@ -103,58 +87,25 @@ extension Pixmap {
   func shadowAlpha(sigma: Double, offset: Vector2, colorAlpha: Double) -> [Float]? {
     guard width > 0, height > 0 else { return nil }
     let blur = GaussianBlur(sigma: sigma)
-    let count = width * height
-    var alpha = [Float](repeating: 0, count: count)
-    var mass: Float = 0
-    bytes.withUnsafeBufferPointer { src in
-      alpha.withUnsafeMutableBufferPointer { a in
-        for i in 0..<count {
-          let v = Float(src[4 * i + 3])
-          a[i] = v
-          mass += v
-        }
-      }
-    }
+    var (alpha, mass) = alphaPlane()
     let peak = Float(blur.peakWeight)
     let reach = Double(blur.reach + 1)
     guard mass * Float(colorAlpha) * peak * peak >= 0.25, offset.x.isFinite, offset.y.isFinite,
       abs(offset.x) < Double(width) + reach, abs(offset.y) < Double(height) + reach
     else { return nil }
     let k = GaussianBlur.decimation(for: blur.sigma)
-    if k > 1 {
-      var out = [Float](repeating: 0, count: count)
-      let w = width
-      alpha.withUnsafeBufferPointer { a in
-        out.withUnsafeMutableBufferPointer { o in
-          GaussianBlur.decimatedBlur(
-            width: w, height: height, lanes: 1, sigma: blur.sigma, k: k, shift: offset,
-            loadRow: { y, row in row.update(from: a.baseAddress! + y * w, count: w) },
-            storeRow: { y, row in (o.baseAddress! + y * w).update(from: row, count: w) })
-        }
-      }
-      return out
-    }
+    if k > 1 { return GaussianBlur.decimatedBlur(plane: alpha, width: width, height: height, sigma: blur.sigma, k: k, shift: offset) }
     if !(blur.isIdentity && offset == .zero) {
       blur.applyToPlane(&alpha, width: width, height: height, shift: offset)
     }
     return alpha
   }
 
-  /// `blurred(sigma:)` at 1/k resolution, from bytes to bytes.
-  func decimatedBlur(sigma: Double, k: Int) -> Pixmap {
-    let (w, h) = (width, height)
-    let n = 4 * w * h
-    let out = bytes.withUnsafeBufferPointer { src in
-      [UInt8](unsafeUninitializedCapacity: n) { dst, initialized in
-        let s = src.baseAddress!, d = dst.baseAddress!
-        GaussianBlur.decimatedBlur(
-          width: w, height: h, lanes: 4, sigma: sigma, k: k, shift: .zero,
-          loadRow: { y, row in Self.widen(s + 4 * y * w, into: row, pixels: w) },
-          storeRow: { y, row in Self.quantize(row, into: d + 4 * y * w, pixels: w) })
-        initialized = n
-      }
-    }
-    return Pixmap(width: w, height: h, bytes: out)
+  /// Safe twin of `alphaPlane()` (Blur+Unsafe.swift): the alpha channel
+  /// as floats, and their sum.
+  func referenceAlphaPlane() -> (alpha: [Float], mass: Float) {
+    let alpha = stride(from: 3, to: bytes.count, by: 4).map { Float(bytes[$0]) }
+    return (alpha, alpha.reduce(0, +))
   }
 
   /// Blurs and shifts premultiplied float planes (w × h × 4, 0…255) and

@@ -68,7 +68,7 @@ public final class Canvas {
 
   /// Fills polygons already in device pixels.
   func fill(_ polylines: [Polyline], rule: FillRule, paint: Paint) {
-    let source = Compositor.Source(paint)
+    let source = Compositor.RowSource(paint)
     guard !source.isInvisible else { return }
     let top = targets.count - 1
     let clip = clips[clips.count - 1]
@@ -95,7 +95,7 @@ public final class Canvas {
   public func drawImage(_ image: Pixmap, transform: AffineTransform, opacity: Double = 1) {
     guard image.width > 0, image.height > 0, opacity > 0 else { return }
     let shader = ImageShader(image: image, imageToDevice: transform, opacity: opacity)
-    fill(.rect(image.bounds), transform: transform, paint: .shader(shader))
+    fill(.rect(image.bounds), transform: transform, paint: .image(shader))
   }
 
   /// Draws `mask` (coverage in device pixels) with `paint`, under the clip.
@@ -152,14 +152,18 @@ public final class Canvas {
   /// Composites a finished image (premultiplied, its top-left pixel at
   /// device `origin`) source-over, under the clip; `shift` moves it further
   /// right and down by a fraction of a pixel, in 1/16 px (bilinearly).
-  func composite(_ image: Pixmap, origin: (x: Int, y: Int), shift: (x: Int, y: Int) = (0, 0)) {
+  /// The device pixels of `hidden` are left alone: the caller paints them
+  /// opaque next, which replaces whatever lies under them.
+  func composite(_ image: Pixmap, origin: (x: Int, y: Int), shift: (x: Int, y: Int) = (0, 0), hidden: PixelRect? = nil) {
     let top = targets.count - 1
     if shift != (0, 0) {
       precondition(clips[clips.count - 1] == nil, "a shifted image is composited unclipped")
-      Compositor.blendShiftedImage(image, origin: origin, shift: shift, into: &targets[top].pixmap, targetOrigin: targets[top].origin)
+      Compositor.blendShiftedImage(
+        image, origin: origin, shift: shift, into: &targets[top].pixmap, targetOrigin: targets[top].origin, hidden: hidden)
     } else {
       Compositor.blendLayer(
-        image, origin: origin, opacity: 1, clip: clips[clips.count - 1], into: &targets[top].pixmap, targetOrigin: targets[top].origin)
+        image, origin: origin, opacity: 1, clip: clips[clips.count - 1], into: &targets[top].pixmap, targetOrigin: targets[top].origin,
+        hidden: hidden)
     }
   }
 

@@ -73,7 +73,7 @@ public struct ImagePyramid: Sendable {
 ///   at most one texel per device pixel, so fine patterns average out instead
 ///   of aliasing.
 /// - Output is premultiplied, times `opacity`.
-public struct ImageShader: Shader {
+public struct ImageShader: Sendable {
   public let pyramid: ImagePyramid
   public let imageToDevice: AffineTransform
   /// 0…1; multiplies every premultiplied component.
@@ -119,7 +119,7 @@ public struct ImageShader: Shader {
     isOpaque = pyramid.isOpaque && self.opacity >= 1 && inverse != nil
   }
 
-  public func digest(into d: inout Digester) {
+  func digest(into d: inout Digester) {
     d.add(0x696D_6167_65 as UInt64)
     d.add(pyramid.identity); d.add(pyramid.levels.count); d.add(imageToDevice); d.add(opacity)
   }
@@ -175,72 +175,5 @@ public struct ImageShader: Shader {
       for ch in 0..<4 { out[4 * n + ch] = c[ch] }
     }
     return out
-  }
-}
-
-// MARK: - Unsafe hot loop: shade
-// Raw pointers into the pyramid's bytes. Safe twin: `referenceShade`.
-
-extension ImageShader {
-  public func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<Float>) {
-    guard count > 0 else { return }
-    guard let inv = deviceToImage, outputScale > 0 else {
-      output.update(repeating: 0, count: 4 * count)
-      return
-    }
-    let fine = pyramid.levels[fineLevel], coarse = pyramid.levels[coarseLevel]
-    let fineScale = 1 / Double(1 << fineLevel), coarseScale = 1 / Double(1 << coarseLevel)
-    let weight = coarseWeight, scale = outputScale
-    let py = Double(y) + 0.5
-    // The row's image-space start; each pixel adds inv's first column.
-    let u0 = inv.c * py + inv.tx, v0 = inv.d * py + inv.ty
-    fine.bytes.withUnsafeBufferPointer { fineTexels in
-      coarse.bytes.withUnsafeBufferPointer { coarseTexels in
-        let f = fineTexels.baseAddress!, c = coarseTexels.baseAddress!
-        for n in 0..<count {
-          let px = Double(x + n) + 0.5
-          let u = inv.a * px + u0, v = inv.b * px + v0
-          var s = Self.bilinear(f, fine.width, fine.height, fineScale, u, v)
-          if weight > 0 {
-            let t = Self.bilinear(c, coarse.width, coarse.height, coarseScale, u, v)
-            s = s + (t - s) * weight
-          }
-          s *= scale
-          let o = output + 4 * n
-          o[0] = s.x; o[1] = s.y; o[2] = s.z; o[3] = s.w
-        }
-      }
-    }
-  }
-
-  /// Bilinear sample of a `w × h` RGBA8 level at image point (u, v), the
-  /// level being `1/scale` image pixels per texel; edges clamped.
-  @inline(__always)
-  static func bilinear(
-    _ texels: UnsafePointer<UInt8>, _ w: Int, _ h: Int, _ scale: Double, _ u: Double, _ v: Double
-  ) -> SIMD4<Float> {
-    let (x0, x1, tu) = taps(u * scale - 0.5, w)
-    let (y0, y1, tv) = taps(v * scale - 0.5, h)
-    let r0 = texels + 4 * w * y0, r1 = texels + 4 * w * y1
-    let c00 = load(r0 + 4 * x0), c10 = load(r0 + 4 * x1)
-    let c01 = load(r1 + 4 * x0), c11 = load(r1 + 4 * x1)
-    let top = c00 + (c10 - c00) * tu, bottom = c01 + (c11 - c01) * tu
-    return top + (bottom - top) * tv
-  }
-
-  /// The two texel indices either side of continuous texel coordinate `f`
-  /// (centres at integers), clamped into 0..<n, and the weight of the second.
-  @inline(__always)
-  static func taps(_ f: Double, _ n: Int) -> (Int, Int, Float) {
-    // Clamped to −1…n (everything beyond samples the edge texel anyway), so
-    // truncating g + 1 is the floor: no libm call, no trap.
-    let g = f < -1 ? -1 : f > Double(n) ? Double(n) : f
-    let i = Int(g + 1) - 1
-    return (i < 0 ? 0 : i < n ? i : n - 1, i + 1 < n ? i + 1 : n - 1, Float(g - Double(i)))
-  }
-
-  @inline(__always)
-  static func load(_ p: UnsafePointer<UInt8>) -> SIMD4<Float> {
-    SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: UnsafeRawPointer(p).loadUnaligned(as: SIMD4<UInt8>.self)))
   }
 }

@@ -18,10 +18,10 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
       return
     }
     let bound = Double(Int32.max / 2)
-    let low: FloatingPointRoundingRule = outward ? .down : .up, high: FloatingPointRoundingRule = outward ? .up : .down
+    let low = { (x: Double) in outward ? x.roundedDown : x.roundedUp }, high = { (x: Double) in outward ? x.roundedUp : x.roundedDown }
     self.init(
-      x0: Int(max(-bound, r.minX.rounded(low))), y0: Int(max(-bound, r.minY.rounded(low))),
-      x1: Int(min(bound, r.maxX.rounded(high))), y1: Int(min(bound, r.maxY.rounded(high))))
+      x0: Int(max(-bound, low(r.minX))), y0: Int(max(-bound, low(r.minY))),
+      x1: Int(min(bound, high(r.maxX))), y1: Int(min(bound, high(r.maxY))))
   }
   @inlinable public var width: Int { max(0, x1 - x0) }
   @inlinable public var height: Int { max(0, y1 - y0) }

@@ -11,7 +11,7 @@ public struct RGBA8: Sendable, Hashable, CustomStringConvertible {
     let k = c.clamped
     self.init(r: Self.byte(k.red), g: Self.byte(k.green), b: Self.byte(k.blue), a: Self.byte(k.alpha))
   }
-  @inlinable static func byte(_ x: Double) -> UInt8 { UInt8((x * 255).rounded()) }
+  @inlinable static func byte(_ x: Double) -> UInt8 { UInt8((x * 255).roundedToNearest) }
 
   public var premultipliedColor: PremultipliedColor {
     PremultipliedColor(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: Double(a) / 255)
@@ -33,16 +33,7 @@ public struct Pixmap: Sendable, Hashable {
     precondition(width >= 0 && height >= 0, "negative pixmap size")
     self.width = width
     self.height = height
-    let count = width * height
-    if fill == .transparent {
-      bytes = [UInt8](repeating: 0, count: count * 4)
-    } else {
-      bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-        let pattern = UInt32(fill.r) | UInt32(fill.g) << 8 | UInt32(fill.b) << 16 | UInt32(fill.a) << 24
-        UnsafeMutableRawPointer(buffer.baseAddress!).initializeMemory(as: UInt32.self, repeating: pattern.littleEndian, count: count)
-        initialized = count * 4
-      }
-    }
+    bytes = fill == .transparent ? [UInt8](repeating: 0, count: width * height * 4) : Self.filledBytes(fill, count: width * height)
   }
 
   /// A pixmap over existing premultiplied bytes.
@@ -60,6 +51,14 @@ public struct Pixmap: Sendable, Hashable {
       let i = 4 * (y * width + x)
       bytes[i] = newValue.r; bytes[i + 1] = newValue.g; bytes[i + 2] = newValue.b; bytes[i + 3] = newValue.a
     }
+  }
+
+  /// Safe twin of `filledBytes(_:count:)` (Pixmap+Unsafe.swift): `count`
+  /// pixels of `value`, byte by byte.
+  static func referenceFilledBytes(_ value: RGBA8, count: Int) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: 4 * count)
+    for i in 0..<count { out[4 * i] = value.r; out[4 * i + 1] = value.g; out[4 * i + 2] = value.b; out[4 * i + 3] = value.a }
+    return out
   }
 
   /// Sets every pixel to `value`.

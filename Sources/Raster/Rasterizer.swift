@@ -15,267 +15,112 @@ public enum FillRule: String, Sendable, Hashable {
 /// any geometry whose edges do not cross inside one pixel, sub-pixel
 /// shapes included; abutting shapes share their edge pixels exactly.
 public enum Rasterizer {
-  /// The coverage of `polylines` (each implicitly closed) over the pixels
-  /// of `clip`, or nil when nothing is covered.
-  public static func coverage(of polylines: [Polyline], rule: FillRule, clip: PixelRect) -> CoverageMask? {
-    let accumulator = Accumulator()
-    guard accumulator.begin(polylines, clip: clip) else { return nil }
-    let bounds = accumulator.bounds
-    var out = [UInt8](repeating: 0, count: bounds.width * bounds.height)
-    // (Each row is written whole by coverageRow.)
-    out.withUnsafeMutableBufferPointer { buffer in
-      for row in 0..<bounds.height {
-        accumulator.coverageRow(row, rule: rule, into: buffer.baseAddress! + row * bounds.width)
+  // MARK: Safe twins
+  //
+  // Obviously correct and slow: the tests compare the accumulation
+  // rasterizer (Rasterizer+Unsafe.swift) with these on random polygons.
+
+  /// Point sampling on a 16 × 16 grid per pixel, winding number by crossing
+  /// count. Exact up to its sampling: ±1/16 of a pixel per edge.
+  static func referenceSupersampled(_ polygons: [[Point]], rule: FillRule, width: Int, height: Int) -> [Double] {
+    let n = 16
+    var out = [Double](repeating: 0, count: width * height)
+    for py in 0..<height {
+      for sy in 0..<n {
+        let y = Double(py) + (Double(sy) + 0.5) / Double(n)
+        // Crossings of this sample row with every edge: (x, direction).
+        var crossings: [(Double, Int)] = []
+        for poly in polygons where poly.count > 1 {
+          for i in 0..<poly.count {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            if (a.y <= y) != (b.y <= y) {
+              let x = a.x + (y - a.y) / (b.y - a.y) * (b.x - a.x)
+              crossings.append((x, b.y > a.y ? 1 : -1))
+            }
+          }
+        }
+        crossings.sort { $0.0 < $1.0 }
+        for px in 0..<width {
+          var inside = 0
+          for sx in 0..<n {
+            let x = Double(px) + (Double(sx) + 0.5) / Double(n)
+            var winding = 0
+            for c in crossings where c.0 < x { winding += c.1 }
+            if rule == .nonZero ? winding != 0 : winding % 2 != 0 { inside += 1 }
+          }
+          out[py * width + px] += Double(inside) / Double(n * n)
+        }
       }
     }
-    return CoverageMask(bounds: bounds, coverage: out)
+    return out
   }
 
-  /// Streams the coverage of `polylines` as runs of covered pixels: for
-  /// each run, its device row, first device column, length, and either one
-  /// coverage for the whole run (`constant`) or per-pixel coverage in
-  /// `coverage` (writable, for a clip to multiply into). Rows are visited
-  /// top to bottom; uncovered stretches are skipped without being looked at.
-  @discardableResult
-  static func scan(
-    _ polylines: [Polyline], rule: FillRule, clip: PixelRect, accumulator: Accumulator,
-    _ body: (_ y: Int, _ x: Int, _ count: Int, _ constant: UInt8?, _ coverage: UnsafeMutablePointer<UInt8>) -> Void
-  ) -> PixelRect? {
-    guard accumulator.begin(polylines, clip: clip) else { return nil }
-    let bounds = accumulator.bounds
-    let out = accumulator.row
-    for r in 0..<bounds.height {
-      accumulator.scanRow(r, rule: rule, into: out) { start, end, constant in
-        body(bounds.y0 + r, bounds.x0 + start, end - start, constant, out + start)
+  /// Exact coverage of a simple polygon: the area of its intersection with
+  /// each pixel square (Sutherland–Hodgman clipping, shoelace area).
+  static func referenceExactArea(_ polygon: [Point], width: Int, height: Int) -> [Double] {
+    var out = [Double](repeating: 0, count: width * height)
+    for py in 0..<height {
+      for px in 0..<width {
+        var poly = polygon
+        let (x0, y0, x1, y1) = (Double(px), Double(py), Double(px + 1), Double(py + 1))
+        poly = clip(poly) {
+          $0.x >= x0
+        } intersect: { a, b in
+          Point(x0, a.y + (x0 - a.x) / (b.x - a.x) * (b.y - a.y))
+        }
+        poly = clip(poly) {
+          $0.x <= x1
+        } intersect: { a, b in
+          Point(x1, a.y + (x1 - a.x) / (b.x - a.x) * (b.y - a.y))
+        }
+        poly = clip(poly) {
+          $0.y >= y0
+        } intersect: { a, b in
+          Point(a.x + (y0 - a.y) / (b.y - a.y) * (b.x - a.x), y0)
+        }
+        poly = clip(poly) {
+          $0.y <= y1
+        } intersect: { a, b in
+          Point(a.x + (y1 - a.y) / (b.y - a.y) * (b.x - a.x), y1)
+        }
+        out[py * width + px] = abs(area(poly))
       }
     }
-    return bounds
+    return out
+  }
+
+  private static func clip(_ poly: [Point], _ inside: (Point) -> Bool, intersect: (Point, Point) -> Point) -> [Point] {
+    guard !poly.isEmpty else { return [] }
+    var out: [Point] = []
+    for i in 0..<poly.count {
+      let a = poly[i], b = poly[(i + 1) % poly.count]
+      switch (inside(a), inside(b)) {
+      case (true, true): out.append(b)
+      case (true, false): out.append(intersect(a, b))
+      case (false, true): out.append(intersect(a, b)); out.append(b)
+      case (false, false): break
+      }
+    }
+    return out
+  }
+
+  private static func area(_ poly: [Point]) -> Double {
+    guard poly.count > 2 else { return 0 }
+    var s = 0.0
+    for i in 0..<poly.count { s += poly[i].cross(poly[(i + 1) % poly.count]) }
+    return s / 2
   }
 }
 
-/// The signed-area accumulation buffer: a dense float per pixel of a fill's
-/// bounds plus two guard columns, and a bit per 8-pixel chunk of each row
-/// that an edge touched (sparse scanlines: between touched chunks the
-/// coverage is constant). Reading a row zeroes it, so the memory is reused
-/// from fill to fill without clearing.
-///
-/// The buffers are raw memory owned by the accumulator (freed in `deinit`):
-/// they are touched for every pixel of every fill, where array uniqueness
-/// and exclusivity checks would cost a fifth of the time.
-final class Accumulator {
-  static let chunkShift = 3  // 8 pixels per chunk
-  private(set) var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-  private(set) var stride = 0
-  private(set) var wordsPerRow = 0
-  private(set) var cells = UnsafeMutablePointer<Float>.allocate(capacity: 0)
-  private var cellCapacity = 0
-  private(set) var touched = UnsafeMutablePointer<UInt64>.allocate(capacity: 0)
-  private var touchedCapacity = 0
-  /// One row of 8-bit coverage, for streaming.
-  private(set) var row = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
-  private var rowCapacity = 0
+/// Coverage of polygons from the real rasterizer, as 0…1 per pixel of a canvas.
+func coverage(_ polygons: [[Point]], rule: FillRule = .nonZero, width: Int, height: Int) -> [Double] {
+  let mask = Rasterizer.coverage(
+    of: polygons.map { Polyline(points: $0, isClosed: true) }, rule: rule, clip: PixelRect(width: width, height: height))
+  var out = [Double](repeating: 0, count: width * height)
+  for y in 0..<height { for x in 0..<width { out[y * width + x] = Double(mask?[x, y] ?? 0) / 255 } }
+  return out
+}
 
-  init() {}
-
-  deinit {
-    cells.deallocate()
-    touched.deallocate()
-    row.deallocate()
-  }
-
-  /// Zeroed memory for at least `count` elements, reusing `pointer` when it is large enough.
-  private static func ensure<T>(_ pointer: inout UnsafeMutablePointer<T>, _ capacity: inout Int, _ count: Int, zero: T) {
-    guard capacity < count else { return }
-    pointer.deallocate()
-    pointer = .allocate(capacity: count)
-    pointer.initialize(repeating: zero, count: count)
-    capacity = count
-  }
-
-  /// Prepares for `polylines` within `clip` and deposits their edges;
-  /// false when they cover no pixel of it.
-  func begin(_ polylines: [Polyline], clip: PixelRect) -> Bool {
-    let box = polylines.fillBounds
-    guard !box.isNull else { return false }
-    let area = PixelRect(covering: box).intersection(clip)
-    guard !area.isEmpty else { return false }
-    bounds = area
-    stride = area.width + 2
-    let needed = stride * area.height
-    Self.ensure(&cells, &cellCapacity, needed, zero: 0)
-    let chunks = (stride + (1 << Self.chunkShift) - 1) >> Self.chunkShift
-    wordsPerRow = (chunks + 63) >> 6
-    Self.ensure(&touched, &touchedCapacity, wordsPerRow * area.height, zero: 0)
-    Self.ensure(&row, &rowCapacity, area.width, zero: 0)
-    for line in polylines where line.points.count > 1 {
-      var previous = line.points[line.points.count - 1]
-      for p in line.points {
-        addLine(previous, p)
-        previous = p
-      }
-    }
-    return true
-  }
-
-  /// Adds the line from `a` to `b` (device pixels), clipped to the bounds:
-  /// parts left of them become vertical lines on their left edge (they still
-  /// wind the pixels to their right); parts right of them are dropped; rows
-  /// outside are skipped.
-  func addLine(_ a: Point, _ b: Point) {
-    if a.y == b.y { return }
-    let left = Double(bounds.x0), right = Double(bounds.x1)
-    // Split at the vertical clip edges.
-    if (a.x < left) != (b.x < left) && a.x != left && b.x != left {
-      let t = (left - a.x) / (b.x - a.x)
-      let m = Point(left, a.y + t * (b.y - a.y))
-      addLine(a, m); addLine(m, b)
-      return
-    }
-    if (a.x > right) != (b.x > right) && a.x != right && b.x != right {
-      let t = (right - a.x) / (b.x - a.x)
-      let m = Point(right, a.y + t * (b.y - a.y))
-      addLine(a, m); addLine(m, b)
-      return
-    }
-    if a.x >= right && b.x >= right { return }
-    let ax = max(a.x, left), bx = max(b.x, left)
-    deposit(x0: ax - left, y0: a.y - Double(bounds.y0), x1: bx - left, y1: b.y - Double(bounds.y0))
-  }
-
-  /// font-rs's line accumulation in bounds-relative coordinates, 0 ≤ x ≤ width.
-  private func deposit(x0 fx0: Double, y0 fy0: Double, x1 fx1: Double, y1 fy1: Double) {
-    let direction: Double = fy0 < fy1 ? 1 : -1
-    let (x0, y0, x1, y1) = fy0 < fy1 ? (fx0, fy0, fx1, fy1) : (fx1, fy1, fx0, fy0)
-    let height = Double(bounds.height)
-    let top = max(y0, 0), bottom = min(y1, height)
-    guard top < bottom else { return }
-    let dxdy = (x1 - x0) / (y1 - y0)
-    let maxX = Double(bounds.width)
-    var x = x0 + (top - y0) * dxdy
-    let firstRow = Int(top.rounded(.down))
-    let lastRow = Int(bottom.rounded(.up))
-    let stride = self.stride
-    let words = wordsPerRow
-    let shift = Self.chunkShift
-    let marks = touched
-    let a = cells
-    do {
-      for row in firstRow..<lastRow {
-        let rowStart = row * stride
-        let rowTop = Double(row)
-        let dy = min(rowTop + 1, bottom) - max(rowTop, top)
-        let xNext = x + dxdy * dy
-        let d = Float(dy * direction)
-        // Interpolation can stray a rounding error outside 0…width: hold it in.
-        let (xa, xb) = x < xNext ? (max(x, 0), min(xNext, maxX)) : (max(xNext, 0), min(x, maxX))
-        let xaFloor = xa.rounded(.down)
-        let xaIndex = Int(xaFloor)
-        let xbCeil = xb.rounded(.up)
-        let xbIndex = Int(xbCeil)
-        // Mark the chunks this row's deposits land in (up to xb + 1).
-        let rowMarks = marks + row * words
-        var chunk = xaIndex >> shift
-        let lastChunk = (max(xbIndex, xaIndex + 1)) >> shift
-        while chunk <= lastChunk {
-          rowMarks[chunk >> 6] |= 1 &<< UInt64(chunk & 63)
-          chunk += 1
-        }
-        if xbIndex <= xaIndex + 1 {
-          // Within one pixel column: split by the mean x.
-          let xmf = Float(0.5 * (x + xNext) - xaFloor)
-          a[rowStart + xaIndex] += d - d * xmf
-          a[rowStart + xaIndex + 1] += d * xmf
-        } else {
-          let s = Float(1 / (xb - xa))
-          let xaFrac = Float(xa - xaFloor)
-          let a0 = 0.5 * s * (1 - xaFrac) * (1 - xaFrac)
-          let xbFrac = Float(xb - xbCeil + 1)
-          let am = 0.5 * s * xbFrac * xbFrac
-          a[rowStart + xaIndex] += d * a0
-          if xbIndex == xaIndex + 2 {
-            a[rowStart + xaIndex + 1] += d * (1 - a0 - am)
-          } else {
-            let a1 = s * (1.5 - xaFrac)
-            a[rowStart + xaIndex + 1] += d * (a1 - a0)
-            var i = xaIndex + 2
-            while i < xbIndex - 1 {
-              a[rowStart + i] += d * s
-              i += 1
-            }
-            let a2 = a1 + Float(xbIndex - xaIndex - 3) * s
-            a[rowStart + xbIndex - 1] += d * (1 - a2 - am)
-          }
-          a[rowStart + xbIndex] += d * am
-        }
-        x = xNext
-      }
-    }
-  }
-
-  /// Coverage under the fill rule for an accumulated value.
-  @inline(__always)
-  static func coverage(_ sum: Float, _ rule: FillRule) -> UInt8 {
-    var v = abs(sum)
-    if rule == .nonZero {
-      v = min(v, 1)
-    } else {
-      v = v - 2 * (v * 0.5).rounded(.down)
-      if v > 1 { v = 2 - v }
-    }
-    return UInt8(v * 255 + 0.5)
-  }
-
-  /// The coverage of row `r` (relative to the bounds), reported as runs
-  /// `[start, end)`: runs over chunks an edge touched carry per-pixel
-  /// coverage (written to `out`), runs between them one constant value
-  /// (nil means per-pixel). Uncovered stretches are not reported. Zeroes
-  /// the row's cells and marks for the next fill.
-  func scanRow(_ r: Int, rule: FillRule, into out: UnsafeMutablePointer<UInt8>, _ emit: (Int, Int, UInt8?) -> Void) {
-    let w = bounds.width
-    let chunkSize = 1 << Self.chunkShift
-    let chunks = (w + chunkSize - 1) >> Self.chunkShift
-    var sum: Float = 0
-    do {
-      do {
-        let c = cells + r * stride
-        let rowMarks = touched + r * wordsPerRow
-        var chunk = 0
-        while chunk < chunks {
-          let x0 = chunk << Self.chunkShift
-          if rowMarks[chunk >> 6] & (1 &<< UInt64(chunk & 63)) != 0 {
-            // A run of touched chunks, summed pixel by pixel.
-            var end = chunk + 1
-            while end < chunks && rowMarks[end >> 6] & (1 &<< UInt64(end & 63)) != 0 { end += 1 }
-            let x1 = min(end << Self.chunkShift, w)
-            for x in x0..<x1 {
-              sum += c[x]
-              c[x] = 0
-              out[x] = Self.coverage(sum, rule)
-            }
-            emit(x0, x1, nil)
-            chunk = end
-          } else {
-            // Untouched chunks up to the next touched one: one value.
-            var end = chunk + 1
-            while end < chunks && rowMarks[end >> 6] & (1 &<< UInt64(end & 63)) == 0 { end += 1 }
-            let value = Self.coverage(sum, rule)
-            if value != 0 { emit(x0, min(end << Self.chunkShift, w), value) }
-            chunk = end
-          }
-        }
-        // The guard columns and the marks, for the next fill.
-        c[w] = 0
-        c[w + 1] = 0
-        for i in 0..<wordsPerRow { rowMarks[i] = 0 }
-      }
-    }
-  }
-
-  /// Row `r`'s coverage for every column (0 outside the runs).
-  func coverageRow(_ r: Int, rule: FillRule, into out: UnsafeMutablePointer<UInt8>) {
-    out.update(repeating: 0, count: bounds.width)
-    scanRow(r, rule: rule, into: out) { start, end, constant in
-      if let constant { (out + start).update(repeating: constant, count: end - start) }
-    }
-  }
+func coverage(of path: Path, rule: FillRule = .nonZero, width: Int, height: Int) -> CoverageMask {
+  Rasterizer.coverage(of: path.flattened(), rule: rule, clip: PixelRect(width: width, height: height)) ?? .empty
 }

@@ -119,28 +119,17 @@ enum StretchedTexture {
     return across
   }
 
-  /// `small` widened by `sx` copies of its column `cx` and heightened by
-  /// `sy` copies of its row `cy` (none when nil), to `region`'s size.
-  static func stretch(_ small: Pixmap, to region: PixelRect, columnsAt cx: Int?, _ sx: Int, rowsAt cy: Int?, _ sy: Int) -> Pixmap {
-    let w = region.width, h = region.height, sw = small.width
-    let bytes = small.bytes.withUnsafeBufferPointer { src in
-      [UInt8](unsafeUninitializedCapacity: 4 * w * h) { out, n in
-        let s = UnsafeRawPointer(src.baseAddress!), o = UnsafeMutableRawPointer(out.baseAddress!)
-        for y in 0..<h {
-          let row: Int
-          if let cy, y >= cy { row = y < cy + sy ? cy : y - sy } else { row = y }
-          let from = s + 4 * row * sw, to = o + 4 * y * w
-          guard let cx else {
-            to.copyMemory(from: from, byteCount: 4 * w)
-            continue
-          }
-          to.copyMemory(from: from, byteCount: 4 * cx)
-          (to + 4 * cx).initializeMemory(as: UInt32.self, repeating: from.loadUnaligned(fromByteOffset: 4 * cx, as: UInt32.self), count: sx)
-          (to + 4 * (cx + sx)).copyMemory(from: from + 4 * cx, byteCount: 4 * (sw - cx))
-        }
-        n = 4 * w * h
-      }
+  /// Safe twin of `stretch` (StretchedTexture+Unsafe.swift): each pixel
+  /// of the result taken from the pixel of `small` it repeats.
+  static func referenceStretch(_ small: Pixmap, to region: PixelRect, columnsAt cx: Int?, _ sx: Int, rowsAt cy: Int?, _ sy: Int) -> Pixmap {
+    func source(_ v: Int, _ cut: Int?, _ length: Int) -> Int {
+      guard let cut, v >= cut else { return v }
+      return v < cut + length ? cut : v - length
     }
-    return Pixmap(width: w, height: h, bytes: bytes)
+    var out = Pixmap(width: region.width, height: region.height)
+    for y in 0..<region.height {
+      for x in 0..<region.width { out[x, y] = small[source(x, cx, sx), source(y, cy, sy)] }
+    }
+    return out
   }
 }

@@ -1,103 +1,4 @@
 import Primitives
-import Synchronization
-
-/// A rendered frame as tiles: each tile's pixels (shared with the tile
-/// cache, not copied) and the digest of what it shows. Equal digests mean
-/// equal pixels, so later stages (the RGB → YUV conversion) can reuse their
-/// work tile by tile, and a stage that needs no whole picture never pays
-/// for assembling one.
-public struct RenderedFrame: Sendable {
-  public let width: Int
-  public let height: Int
-  /// The tile grid: tiles of `tileSize` pixels, row-major from the top left
-  /// (the last column and row may be smaller).
-  public let tileSize: Int
-  public let columns: Int
-  public let rows: Int
-  public let tiles: [Digest]
-  /// Premultiplied RGBA8 of each tile, rows packed at the tile's width.
-  public let tilePixels: [[UInt8]]
-
-  public init(width: Int, height: Int, tileSize: Int, tiles: [Digest], tilePixels: [[UInt8]]) {
-    self.width = width; self.height = height; self.tileSize = tileSize
-    columns = (width + tileSize - 1) / tileSize
-    rows = (height + tileSize - 1) / tileSize
-    precondition(tiles.count == columns * rows && tilePixels.count == tiles.count, "one digest and one tile per tile")
-    self.tiles = tiles; self.tilePixels = tilePixels
-  }
-
-  /// A picture cut into tiles with the given digests.
-  public init(pixmap: Pixmap, tileSize: Int, tiles: [Digest]) {
-    let columns = (pixmap.width + tileSize - 1) / tileSize, rows = (pixmap.height + tileSize - 1) / tileSize
-    var pixels: [[UInt8]] = []
-    for r in 0..<rows {
-      for c in 0..<columns {
-        let x0 = c * tileSize, y0 = r * tileSize
-        let tw = min(tileSize, pixmap.width - x0), th = min(tileSize, pixmap.height - y0)
-        var tile = [UInt8](repeating: 0, count: 4 * tw * th)
-        for y in 0..<th {
-          let from = 4 * ((y0 + y) * pixmap.width + x0)
-          tile.replaceSubrange((4 * y * tw)..<(4 * (y + 1) * tw), with: pixmap.bytes[from..<(from + 4 * tw)])
-        }
-        pixels.append(tile)
-      }
-    }
-    self.init(width: pixmap.width, height: pixmap.height, tileSize: tileSize, tiles: tiles, tilePixels: pixels)
-  }
-
-  /// The pixels of tile (column, row).
-  public func tileRect(column: Int, row: Int) -> PixelRect {
-    PixelRect(x0: column * tileSize, y0: row * tileSize, x1: min((column + 1) * tileSize, width), y1: min((row + 1) * tileSize, height))
-  }
-
-  /// The whole picture, assembled from the tiles on first use (a GIF and a
-  /// PNG sequence of one render share it).
-  public var pixmap: Pixmap {
-    assembled.pixmap.withLock { p in
-      if p == nil { p = assemble() }
-      return p!
-    }
-  }
-
-  private final class Assembled: Sendable {
-    let pixmap = Mutex<Pixmap?>(nil)
-  }
-  private let assembled = Assembled()
-
-  private func assemble() -> Pixmap {
-    let (w, h) = (width, height)
-    let bytes = [UInt8](unsafeUninitializedCapacity: 4 * w * h) { frame, n in
-      for row in 0..<rows {
-        for column in 0..<columns {
-          let tile = tileRect(column: column, row: row)
-          let tw = tile.width
-          tilePixels[row * columns + column].withUnsafeBufferPointer { src in
-            for y in 0..<tile.height {
-              (frame.baseAddress! + 4 * ((tile.y0 + y) * w + tile.x0)).initialize(from: src.baseAddress! + 4 * y * tw, count: 4 * tw)
-            }
-          }
-        }
-      }
-      n = 4 * w * h
-    }
-    return Pixmap(width: w, height: h, bytes: bytes)
-  }
-}
-
-/// A tile just drawn: which of the frame's `columns × rows` tiles of
-/// `tileSize` pixels it is (row-major), what it shows, where, and its pixels
-/// (premultiplied RGBA8, rows packed at the tile's width).
-public struct DrawnTile: Sendable {
-  public let index: Int
-  public let tileSize: Int, columns: Int, rows: Int
-  public let digest: Digest
-  public let rect: PixelRect
-  public let pixels: [UInt8]
-  public init(index: Int, tileSize: Int, columns: Int, rows: Int, digest: Digest, rect: PixelRect, pixels: [UInt8]) {
-    self.index = index; self.tileSize = tileSize; self.columns = columns; self.rows = rows
-    self.digest = digest; self.rect = rect; self.pixels = pixels
-  }
-}
 
 /// Draws a `Recording` tile by tile: each tile is drawn on its own from
 /// the items over it, so its pixels are a function of those items alone, and
@@ -135,8 +36,15 @@ public enum TileRenderer {
     var over: [Int] = []
     // One accumulation buffer for every tile (it is left zeroed after each fill).
     let accumulator = Accumulator()
-    // The rectangles each item paints opaque whole, found when first needed.
+    // The rectangles each item's first fill paints opaque whole, found when
+    // first needed.
     var opaque: [Int: [Rect]] = [:]
+    func opaqueRectangles(_ i: Int) -> [Rect] {
+      if let known = opaque[i] { return known }
+      let found = Self.opaqueRectangles(firstOpOf: items[i], of: list)
+      opaque[i] = found
+      return found
+    }
 
     for row in 0..<rows {
       for column in 0..<columns {
@@ -148,9 +56,8 @@ public enum TileRenderer {
         // it shows (a window grown over the home screen hides the icons
         // animating beneath it).
         let hiding = over.lastIndex { i in
-          guard items[i].bounds.intersection(tile) == tile else { return false }
-          if opaque[i] == nil { opaque[i] = Self.opaqueRectangles(items[i], of: list) }
-          return opaque[i]!.contains { PixelRect(inside: $0).intersection(tile) == tile }
+          guard items[i].bounds.intersection(tile) == tile, items[i].ops.count == 1 else { return false }
+          return opaqueRectangles(i).contains { PixelRect(inside: $0).intersection(tile) == tile }
         }
         if let hiding { over.removeFirst(hiding) }
         let digest = Self.digest(of: tile, items: over[...], in: list)
@@ -192,11 +99,16 @@ public enum TileRenderer {
           } else {
             (canvas, rest) = blank(over[...])
           }
-          for i in rest {
+          for (position, i) in zip(rest.indices, rest) {
             let item = items[i]
             if item.kind == .tiles {
               canvas.replay(list.ops[item.ops])
               continue
+            }
+            // What the next item paints opaque first, over the texture, hides it.
+            let next = position + 1 < rest.endIndex ? rest[position + 1] : nil
+            let hidden = next.flatMap { n in
+              opaqueRectangles(n).lazy.map { PixelRect(inside: $0).intersection(tile) }.max { $0.width * $0.height < $1.width * $1.height }
             }
             let texture: Pixmap
             if let t = textures[i] {
@@ -208,9 +120,9 @@ public enum TileRenderer {
             switch item.kind {
             case .movingTexture(let anchor, let area):
               let (qx, qy) = Self.placement(anchor, area)
-              canvas.composite(texture, origin: (qx >> 4, qy >> 4), shift: (qx & 15, qy & 15))
+              canvas.composite(texture, origin: (qx >> 4, qy >> 4), shift: (qx & 15, qy & 15), hidden: hidden)
             default:
-              canvas.composite(texture, origin: (item.bounds.x0, item.bounds.y0))
+              canvas.composite(texture, origin: (item.bounds.x0, item.bounds.y0), hidden: hidden)
             }
           }
           pixels = canvas.pixmap.bytes
@@ -223,20 +135,15 @@ public enum TileRenderer {
     return RenderedFrame(width: w, height: h, tileSize: size, tiles: digests, tilePixels: tilePixels)
   }
 
-  /// Rectangles `item` paints whole with an opaque paint: when it is one
-  /// fill of an opaque colour or shader, its shape an axis-aligned
-  /// rectangle, or the inside of a straight-sided one between its corners
-  /// (`StretchedTexture.interiors`: a card's, a window's); none otherwise.
-  /// A pixel inside is covered whole, so it takes the paint's colour.
-  static func opaqueRectangles(_ item: Recording.Item, of list: Recording) -> [Rect] {
-    guard item.kind == .tiles, item.ops.count == 1, case .fill(let lines, _, let paint, _) = list.ops[item.ops.lowerBound],
-      lines.count == 1
-    else { return [] }
-    switch paint {
-    case .solid(let c) where RGBA8(c).a == 255: break
-    case .shader(let shader) where shader.isOpaque: break
-    default: return []
-    }
+  /// Rectangles the first op of `item` paints whole with an opaque paint:
+  /// when it is a fill of an opaque colour or shader, drawn by the tiles,
+  /// its shape an axis-aligned rectangle, or the inside of a straight-sided
+  /// one between its corners (`StretchedTexture.interiors`: a card's, a
+  /// window's); none otherwise. A pixel inside is covered whole, so it takes
+  /// the paint's colour, whatever lay under it.
+  static func opaqueRectangles(firstOpOf item: Recording.Item, of list: Recording) -> [Rect] {
+    guard item.kind == .tiles, case .fill(let lines, _, let paint, _) = list.ops[item.ops.lowerBound], lines.count == 1 else { return [] }
+    guard paint.isOpaque else { return [] }
     if let box = lines[0].axisAlignedRectangle { return [box] }
     return StretchedTexture.interiors(of: lines)
   }
@@ -249,24 +156,14 @@ public enum TileRenderer {
   static func paint(_ tile: PixelRect, as item: Recording.Item, of list: Recording) -> Pixmap {
     guard case .fill(_, _, let paint, _) = list.ops[item.ops.lowerBound] else { preconditionFailure("not a fill") }
     let (w, h) = (tile.width, tile.height)
-    switch paint {
-    case .solid(let c):
-      return Pixmap(width: w, height: h, fill: RGBA8(c))
-    case .shader(let shader):
-      let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 4 * w)
-      defer { scratch.deallocate() }
-      let bytes = [UInt8](unsafeUninitializedCapacity: 4 * w * h) { out, n in
-        for y in 0..<h { shader.shade8(x: tile.x0, y: tile.y0 + y, count: w, into: out.baseAddress! + 4 * w * y, scratch: scratch) }
-        n = 4 * w * h
-      }
-      return Pixmap(width: w, height: h, bytes: bytes)
-    }
+    guard let shader = paint.rowShader else { return Pixmap(width: w, height: h, fill: RGBA8(paint.solidColor ?? .clear)) }
+    return Pixmap(width: w, height: h, bytes: shader.shadedRows(x: tile.x0, y: tile.y0, width: w, height: h))
   }
 
   /// Where a moving texture's top-left pixel lands, in 1/16 px: its
   /// anchor plus its area's origin, to the nearest sixteenth.
   static func placement(_ anchor: Point, _ area: PixelRect) -> (x: Int, y: Int) {
-    (Int(((anchor.x + Double(area.x0)) * 16).rounded()), Int(((anchor.y + Double(area.y0)) * 16).rounded()))
+    (Int(((anchor.x + Double(area.x0)) * 16).roundedToNearest), Int(((anchor.y + Double(area.y0)) * 16).roundedToNearest))
   }
 
   /// What a tile shows: the frame's size, the tile, the background and the
@@ -321,112 +218,4 @@ public enum TileRenderer {
     cache?.store(texture: texture, for: key)
     return texture
   }
-}
-
-/// Values keyed by digest, shared between threads, in two generations: a
-/// value is stored in the young one, and one found in the old one moves to
-/// the young one; when the young one fills half the budget it becomes the
-/// old one and the old one is dropped. What was used in the last half
-/// budget's worth of stores stays; memory never exceeds the budget, however
-/// long the render; every operation is O(1) under a short lock.
-///
-/// A cached value must be a function of its key alone: what the cache holds
-/// then changes how fast a frame is made, never its bytes.
-public final class DigestCache<Value: Sendable>: Sendable {
-  struct Generation {
-    var entries: [Digest: (value: Value, bytes: Int)] = [:]
-    var bytes = 0
-  }
-  struct Store {
-    var young = Generation()
-    var old = Generation()
-  }
-  private let store = Mutex(Store())
-  /// The most bytes held: each generation holds at most half (a value
-  /// larger than a quarter of the budget is not kept).
-  public let budget: Int
-
-  public init(budget: Int) { self.budget = budget }
-
-  public func value(for key: Digest) -> Value? {
-    let (value, dropped): (Value?, Generation?) = store.withLock { s in
-      if let e = s.young.entries[key] { return (e.value, nil) }
-      guard let e = s.old.entries.removeValue(forKey: key) else { return (nil, nil) }
-      s.old.bytes -= e.bytes
-      return (e.value, Self.insert(e, for: key, into: &s, half: budget / 2))
-    }
-    _ = dropped
-    return value
-  }
-
-  public func store(_ value: Value, bytes n: Int, for key: Digest) {
-    guard n <= budget / 4 else { return }
-    // A dropped generation is released after the lock.
-    let dropped: Generation? = store.withLock { s in
-      guard s.young.entries[key] == nil, s.old.entries[key] == nil else { return nil }
-      return Self.insert((value, n), for: key, into: &s, half: budget / 2)
-    }
-    _ = dropped
-  }
-
-  /// Puts an entry in the young generation, first making it the old one
-  /// (and returning the old one, to drop) if the entry would not fit.
-  private static func insert(_ e: (value: Value, bytes: Int), for key: Digest, into s: inout Store, half: Int) -> Generation? {
-    var old: Generation?
-    if s.young.bytes + e.bytes > half {
-      old = s.old
-      s.old = s.young
-      s.young = Generation()
-    }
-    s.young.entries[key] = e
-    s.young.bytes += e.bytes
-    return old
-  }
-
-  /// Bytes held now.
-  public var bytes: Int { store.withLock { $0.young.bytes + $0.old.bytes } }
-}
-
-/// Tiles and effect textures from earlier frames, shared by the threads
-/// rendering a video.
-public final class TileCache: Sendable {
-  let tiles: DigestCache<[UInt8]>
-  let textures: DigestCache<Pixmap>
-
-  /// Budgets in bytes for tiles and for effect textures.
-  public init(tileBytes: Int, textureBytes: Int) {
-    tiles = DigestCache(budget: tileBytes)
-    textures = DigestCache(budget: textureBytes)
-  }
-
-  /// Budgets for frames of `width × height`: four frames of tiles, four
-  /// of textures (so a texture as large as the frame is still kept).
-  public convenience init(width: Int, height: Int) {
-    let frame = 4 * width * height
-    self.init(tileBytes: max(4 * frame, 1 << 22), textureBytes: max(4 * frame, 1 << 22))
-  }
-
-  func tile(_ key: Digest) -> [UInt8]? { tiles.value(for: key) }
-
-  /// Backdrops drawn recently and not kept (at most `doorkeeperLimit`;
-  /// past it the set starts afresh).
-  private let doorkeeper = Mutex(Set<Digest>())
-  static let doorkeeperLimit = 4096
-
-  /// True when the backdrop `key` was drawn before and should now be kept;
-  /// otherwise remembers it. (What the cache keeps decides speed only.)
-  func admitBackdrop(_ key: Digest) -> Bool {
-    doorkeeper.withLock { seen in
-      if seen.remove(key) != nil { return true }
-      if seen.count >= Self.doorkeeperLimit { seen.removeAll(keepingCapacity: true) }
-      seen.insert(key)
-      return false
-    }
-  }
-  func store(tile: [UInt8], for key: Digest) { tiles.store(tile, bytes: tile.count, for: key) }
-  func texture(_ key: Digest) -> Pixmap? { textures.value(for: key) }
-  func store(texture: Pixmap, for key: Digest) { textures.store(texture, bytes: texture.bytes.count, for: key) }
-
-  /// Bytes held (tiles, textures).
-  public var bytesHeld: (tiles: Int, textures: Int) { (tiles.bytes, textures.bytes) }
 }

@@ -400,10 +400,10 @@ public struct SceneRenderer: Sendable {
       // Letterboxed: the image's own rectangle, inside the rounded bounds.
       let rounded = r.cornerRadius > 0
       if rounded { canvas.pushClip(outline, transform: world) }
-      canvas.fill(.rect(placed), transform: world, paint: .shader(shader))
+      canvas.fill(.rect(placed), transform: world, paint: .image(shader))
       if rounded { canvas.popClip() }
     } else {
-      canvas.fill(outline, transform: world, paint: .shader(shader))
+      canvas.fill(outline, transform: world, paint: .image(shader))
     }
   }
 
@@ -436,10 +436,10 @@ public struct SceneRenderer: Sendable {
     case PaintVector.linearKind:
       let g = p.geometry
       let from = world.apply(Point(g[0] * size.x, g[1] * size.y)), to = world.apply(Point(g[2] * size.x, g[3] * size.y))
-      return .shader(LinearGradientShader(start: from, end: to, stops: stops))
+      return .linearGradient(LinearGradientShader(start: from, end: to, stops: stops))
     default:
       let g = p.geometry
-      return .shader(
+      return .radialGradient(
         RadialGradientShader(center: Point(g[0] * size.x, g[1] * size.y), startRadius: g[2], endRadius: g[3], stops: stops, transform: world))
     }
   }

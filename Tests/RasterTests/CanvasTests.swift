@@ -25,7 +25,7 @@ import Testing
         GradientStop(offset: 0, color: Color(red: 1, green: 0, blue: 0).premultiplied),
         GradientStop(offset: 1, color: Color.clear.premultiplied),
       ])
-    canvas.fill(.rect(Rect(x: 0, y: 0, width: 100, height: 2)), paint: .shader(shader))
+    canvas.fill(.rect(Rect(x: 0, y: 0, width: 100, height: 2)), paint: .linearGradient(shader))
     // Pixel 49 is sampled at x = 49.5: t = 0.495, premultiplied (0.505, 0, 0, 0.505).
     let p = canvas.pixmap[49, 0]
     #expect(abs(Int(p.r) - 129) <= 1 && p.g == 0 && p.b == 0 && abs(Int(p.a) - 129) <= 1)
@@ -55,7 +55,7 @@ import Testing
     var results: [Pixmap] = []
     for background in [white, PremultipliedColor(red: 0.2, green: 0, blue: 0.3, alpha: 0.6)] {
       let canvas = Canvas(width: 100, height: 40, background: background)
-      canvas.fill(.rect(Rect(x: 2.5, y: 1.5, width: 94, height: 34)), paint: .shader(shader))
+      canvas.fill(.rect(Rect(x: 2.5, y: 1.5, width: 94, height: 34)), paint: .linearGradient(shader))
       results.append(canvas.pixmap)
     }
     for y in 2..<35 {
@@ -88,12 +88,8 @@ import Testing
       var target = Pixmap(width: width + 6, height: 8, fill: RGBA8(r: 10, g: 200, b: 120, a: 255))
       let before = target
       var row = coverage
-      row.withUnsafeMutableBufferPointer { r in
-        Compositor.withTarget(&target, origin: (0, 0)) { t in
-          Compositor.blendRow(
-            r.baseAddress!, x0: 3, y: 5, count: width, source: Compositor.Source(.solid(colour.premultipliedColor)), clip: clip, into: t)
-        }
-      }
+      Compositor.blendRow(
+        &row, x0: 3, y: 5, source: Compositor.RowSource(.solid(colour.premultipliedColor)), clip: clip, into: &target, origin: (0, 0))
       for x in 0..<(width + 6) {
         let d = before[x, 5]
         guard x >= 3 && x < 3 + width else { #expect(target[x, 5] == d); continue }
@@ -112,7 +108,7 @@ import Testing
     let shader = RadialGradientShader(
       center: Point(50.5, 50.5), startRadius: 0, endRadius: 50,
       stops: [GradientStop(offset: 0, color: Color.black.premultiplied), GradientStop(offset: 1, color: Color.white.premultiplied)])
-    canvas.fill(.rect(Rect(x: 0, y: 0, width: 101, height: 101)), paint: .shader(shader))
+    canvas.fill(.rect(Rect(x: 0, y: 0, width: 101, height: 101)), paint: .radialGradient(shader))
     #expect(canvas.pixmap[50, 50].r == 0)
     #expect(abs(Int(canvas.pixmap[75, 50].r) - 128) <= 1)  // distance 25: t = 0.5
     #expect(canvas.pixmap[100, 50].r == 255)

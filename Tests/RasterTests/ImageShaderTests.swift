@@ -6,11 +6,7 @@ import Testing
 
 /// Shades a `width × height` device area; floats, 4 per pixel, row-major.
 private func render(_ s: ImageShader, width: Int, height: Int, x: Int = 0, y: Int = 0) -> [Float] {
-  var out = [Float](repeating: -1, count: 4 * width * height)
-  out.withUnsafeMutableBufferPointer { p in
-    for row in 0..<height { s.shade(x: x, y: y + row, count: width, into: p.baseAddress! + 4 * width * row) }
-  }
-  return out
+  (0..<height).flatMap { row in s.shadedFloats(x: x, y: y + row, count: width) }
 }
 
 private func floats(_ p: RGBA8) -> [Float] { [Float(p.r), Float(p.g), Float(p.b), Float(p.a)].map { $0 / 255 } }

@@ -34,7 +34,7 @@ import Testing
       let count = 3 + Int(random.next() % 9)
       let angles = (0..<count).map { _ in random.unit() * 2 * .pi }.sorted()
       let polygon = angles.map { a in center + Vector2(Double.cos(a), Double.sin(a)) * (1 + 7 * random.unit()) }
-      let exact = Reference.exact(polygon, width: 24, height: 24)
+      let exact = Rasterizer.referenceExactArea(polygon, width: 24, height: 24)
       let ours = coverage([polygon], width: 24, height: 24)
       let worst = zip(exact, ours).map { abs($0 - $1) }.max()!
       #expect(worst <= 2.0 / 255, "max error \(worst * 255)/255")
@@ -53,7 +53,7 @@ import Testing
     var random = SplitMix64(seed: rule == .nonZero ? 5 : 6)
     for _ in 0..<12 {
       let polygon = (0..<(4 + Int(random.next() % 8))).map { _ in Point(1 + 22 * random.unit(), 1 + 22 * random.unit()) }
-      let reference = Reference.supersampled([polygon], rule: rule, width: 24, height: 24)
+      let reference = Rasterizer.referenceSupersampled([polygon], rule: rule, width: 24, height: 24)
       let ours = coverage([polygon], rule: rule, width: 24, height: 24)
       // Pixels touched by two or more edges.
       var touches = [Int](repeating: 0, count: 24 * 24)
@@ -119,7 +119,7 @@ import Testing
   @Test func geometryOutsideTheCanvasIsClippedNotLost() {
     // A triangle mostly left of and above the canvas: its visible part only.
     let polygon = [Point(-50, -50), Point(10, 5), Point(-50, 5)]
-    let exact = Reference.exact(polygon, width: 8, height: 8)
+    let exact = Rasterizer.referenceExactArea(polygon, width: 8, height: 8)
     let ours = coverage([polygon], width: 8, height: 8)
     for i in 0..<64 { #expect(abs(exact[i] - ours[i]) <= 2.0 / 255) }
   }

@@ -13,7 +13,7 @@ private func draw(into c: Recording, shift: Double = 0) {
   c.stroke(.rect(Rect(x: 10.5, y: 120.5, width: 180, height: 40)), style: StrokeStyle(width: 3), paint: .color(.black))
   c.fill(
     .rect(Rect(x: 0, y: 170, width: 200, height: 30)),
-    paint: .shader(
+    paint: .linearGradient(
       LinearGradientShader(
         start: Point(0, 0), end: Point(200, 0),
         stops: [
@@ -72,7 +72,7 @@ private func recording(shift: Double = 0) -> Recording {
     // tiles it covers in part (its edge at x = 150.5) are drawn as before.
     let paint: Paint =
       gradient
-      ? .shader(
+      ? .linearGradient(
         LinearGradientShader(
           start: Point(0, 0), end: Point(180, 60),
           stops: [
@@ -97,11 +97,11 @@ private func recording(shift: Double = 0) -> Recording {
     }
     let first = r.items[0]
     func covers(_ tile: PixelRect, _ item: Recording.Item) -> Bool {
-      TileRenderer.opaqueRectangles(item, of: r).contains { PixelRect(inside: $0).intersection(tile) == tile }
+      TileRenderer.opaqueRectangles(firstOpOf: item, of: r).contains { PixelRect(inside: $0).intersection(tile) == tile }
     }
     #expect(covers(tiled.tileRect(column: 1, row: 1), first))
     #expect(!covers(tiled.tileRect(column: 2, row: 1), first), "covered in part")
-    #expect(TileRenderer.opaqueRectangles(r.items[1], of: r).isEmpty, "not a rectangle, and translucent")
+    #expect(TileRenderer.opaqueRectangles(firstOpOf: r.items[1], of: r).isEmpty, "not a rectangle, and translucent")
   }
 
   @Test func whatAnOpaqueShapeHidesDoesNotNameTheTile() throws {
@@ -123,7 +123,7 @@ private func recording(shift: Double = 0) -> Recording {
     let ta = TileRenderer.render(a, tileSize: 64), tb = TileRenderer.render(b, tileSize: 64)
     #expect(ta.tiles[1 * ta.columns + 1] == tb.tiles[1 * tb.columns + 1], "hidden beneath")
     #expect(ta.tiles[0] != tb.tiles[0] || ta.tiles[1] != tb.tiles[1], "the circle shows outside the rectangle")
-    #expect(TileRenderer.opaqueRectangles(a.items.last!, of: a).count == 2)
+    #expect(TileRenderer.opaqueRectangles(firstOpOf: a.items.last!, of: a).count == 2)
     for (r, tiled) in [(a, ta), (b, tb)] {
       let alone = Canvas(region: tiled.tileRect(column: 1, row: 1), background: background)
       alone.replay(r.ops[...])
@@ -132,7 +132,7 @@ private func recording(shift: Double = 0) -> Recording {
     // A translucent rectangle hides nothing.
     let glass = Recording(width: 100, height: 100, background: background)
     glass.fill(.rect(Rect(x: 0, y: 0, width: 100, height: 100)), paint: .color(Color(red: 1, green: 1, blue: 1, alpha: 0.5)))
-    #expect(TileRenderer.opaqueRectangles(glass.items[0], of: glass).isEmpty)
+    #expect(TileRenderer.opaqueRectangles(firstOpOf: glass.items[0], of: glass).isEmpty)
   }
 
   @Test func axisAlignedRectanglesAreKnownFromTheirCorners() {
@@ -184,45 +184,6 @@ private func recording(shift: Double = 0) -> Recording {
     // leave the frame (and the cache's view of it) unchanged.
     #expect(TileRenderer.render(recording(shift: 1e-6), tileSize: 64).tiles == TileRenderer.render(recording(), tileSize: 64).tiles)
     #expect(TileRenderer.render(recording(shift: 1.0 / 512), tileSize: 64).tiles != TileRenderer.render(recording(), tileSize: 64).tiles)
-  }
-
-  @Test func theOverBlendEqualsTheWeightedBlend() {
-    // Every source alpha, colours from 0 to alpha, over assorted pixels.
-    var state: UInt64 = 1
-    func next() -> UInt8 {
-      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return UInt8(truncatingIfNeeded: state >> 56)
-    }
-    var source: [UInt8] = [], target: [UInt8] = []
-    for a in 0...255 {
-      for _ in 0..<64 {
-        let c = { UInt8(Int(next()) * a / 255) }
-        source += [c(), c(), c(), UInt8(a)]
-        let da = next()
-        let dc = { UInt8(Int(next()) * Int(da) / 255) }
-        target += [dc(), dc(), dc(), da]
-      }
-    }
-    let n = source.count / 4
-    for weight: UInt8 in [255, 254, 200, 128, 1, 0] {
-      var fast = target, reference = target
-      let weights = [UInt8](repeating: weight, count: n)
-      // All but the last 5 pixels in one call (eight at a time), the rest pixel by pixel.
-      source.withUnsafeBytes { s in
-        fast.withUnsafeMutableBytes { d in
-          Compositor.blendOverRow(s.baseAddress!, into: d.baseAddress!, count: n - 5, weight: weight)
-          Compositor.blendOverRow(s.baseAddress! + 4 * (n - 5), into: d.baseAddress! + 4 * (n - 5), count: 5, weight: weight)
-        }
-      }
-      source.withUnsafeBufferPointer { s in
-        reference.withUnsafeMutableBufferPointer { d in
-          weights.withUnsafeBufferPointer { w in
-            Compositor.blendPremultipliedRow(s.baseAddress!, weights: w.baseAddress!, into: d.baseAddress!, count: n)
-          }
-        }
-      }
-      #expect(fast == reference, "weight \(weight)")
-    }
   }
 
   @Test func theDigestCacheStaysWithinItsBudgetAndKeepsWhatIsInUse() {

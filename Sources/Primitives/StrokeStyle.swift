@@ -1,5 +1,3 @@
-import Primitives
-
 /// How a stroke ends at open ends of a subpath.
 public enum LineCap: String, Sendable, Hashable { case butt, round, square }
 /// How a stroke turns at a corner.

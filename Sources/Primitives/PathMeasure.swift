@@ -1,5 +1,3 @@
-import Primitives
-
 /// Arc-length operations on flattened paths: trimming and dashing.
 enum PathMeasure {
   /// The points of a polyline with its closing segment made explicit.

@@ -1,4 +1,3 @@
-import Primitives
 import RealModule
 
 /// Turns a path and a stroke style into closed outline polygons whose
@@ -8,15 +7,15 @@ import RealModule
 /// directions, so the inside stays empty). Outer corners get the join;
 /// inner corners pass through the vertex, which keeps every loop inside
 /// the stroke and its edge pixels single.
-enum Stroker {
+public enum Stroker {
   /// The outline of `path` stroked in its own space (width, dashes and trim
   /// in its units, so a scaled layer's stroke scales with it), flattened
   /// finely enough that `transform` maps it to within `deviceTolerance`.
-  static func outline(of path: Path, style: StrokeStyle, transform: AffineTransform, deviceTolerance: Double) -> [[Point]] {
+  public static func outline(of path: Path, style: StrokeStyle, transform: AffineTransform, deviceTolerance: Double) -> [[Point]] {
     outline(of: path, style: style, tolerance: deviceTolerance / max(transform.maximumScale, 1e-12))
   }
 
-  static func outline(of path: Path, style: StrokeStyle, tolerance: Double) -> [[Point]] {
+  public static func outline(of path: Path, style: StrokeStyle, tolerance: Double) -> [[Point]] {
     let halfWidth = style.width / 2
     guard halfWidth > 0, halfWidth.isFinite else { return [] }
     var lines = path.flattened(tolerance: tolerance)
