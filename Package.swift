@@ -50,7 +50,9 @@ let package = Package(
     .target(name: "Typography", dependencies: ["Primitives", "Syntax", "CFreeType", "CHarfBuzz", "CFontconfig"]),
     .target(
       name: "Render",
-      dependencies: ["SceneModel", "Layout", "Raster", "Primitives", "Syntax", "Timing", "Typography", "PNGCodec"]),
+      dependencies: ["SceneModel", "Layout", "Raster", "Primitives", "Syntax", "Timing", "Typography"]),
+    // A scene file and the files it names (images, fonts), read from its folder.
+    .target(name: "SceneFiles", dependencies: ["Render", "SceneModel", "PNGCodec", "Raster", "Primitives", "Typography"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
@@ -66,7 +68,7 @@ let package = Package(
     .executableTarget(
       name: "RenderCommand",
       dependencies: [
-        "Primitives", "Syntax", "Timing", "SceneModel", "Render", "PNGCodec", "Pipeline", "VideoOutput", "Raster", "CMalloc",
+        "Primitives", "Syntax", "Timing", "SceneModel", "Render", "SceneFiles", "PNGCodec", "Pipeline", "VideoOutput", "Raster", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -101,7 +103,7 @@ let package = Package(
     .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Syntax", "Primitives"]),
     .testTarget(name: "LayoutTests", dependencies: ["Layout", "Primitives"]),
     .testTarget(
-      name: "RenderTests", dependencies: ["Render", "SceneModel", "Raster", "Primitives", "Timing", "PNGCodec"],
+      name: "RenderTests", dependencies: ["Render", "SceneFiles", "SceneModel", "Raster", "Primitives", "Timing", "PNGCodec", "Typography"],
       resources: [.copy("Goldens")]),
     .testTarget(
       name: "TimingTests",
@@ -110,7 +112,9 @@ let package = Package(
     ),
     .testTarget(
       name: "RenderCommandTests",
-      dependencies: ["RenderCommand", "Pipeline", "Render", "SceneModel", "Syntax", "VideoOutput", "PNGCodec", "Raster", "TestSupport"]),
+      dependencies: [
+        "RenderCommand", "Pipeline", "Render", "SceneFiles", "SceneModel", "Syntax", "VideoOutput", "PNGCodec", "Raster", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

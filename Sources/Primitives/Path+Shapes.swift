@@ -1,12 +1,12 @@
 import RealModule
 
 /// How a rounded rectangle's corners are shaped.
-public enum CornerStyle: String, Sendable, Hashable {
-  /// Quarter circles (UIKit's `cornerCurve = .circular`).
-  case circular
+public enum CornerStyle: String, Sendable, Hashable, CaseIterable {
   /// Apple's continuous corner, the iOS "squircle": curvature eases in
   /// from the straight edge (`.continuous`, SwiftUI's default).
   case continuous
+  /// Quarter circles (UIKit's `cornerCurve = .circular`).
+  case circular
 }
 
 extension Path {

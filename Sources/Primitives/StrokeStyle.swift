@@ -1,7 +1,7 @@
 /// How a stroke ends at open ends of a subpath.
-public enum LineCap: String, Sendable, Hashable { case butt, round, square }
+public enum LineCap: String, Sendable, Hashable, CaseIterable { case butt, round, square }
 /// How a stroke turns at a corner.
-public enum LineJoin: String, Sendable, Hashable { case miter, round, bevel }
+public enum LineJoin: String, Sendable, Hashable, CaseIterable { case miter, round, bevel }
 
 /// SwiftUI's `StrokeStyle`, plus `trim` (SwiftUI's `trim(from:to:)` applied
 /// to the shape before stroking). Lengths are in the path's own units.

@@ -1,13 +1,5 @@
 import Primitives
 
-/// How overlapping parts of a path count as inside.
-public enum FillRule: String, Sendable, Hashable {
-  /// Inside where the winding number is not zero.
-  case nonZero = "nonzero"
-  /// Inside where the winding number is odd.
-  case evenOdd = "evenodd"
-}
-
 /// Exact-area coverage of polygons: every line deposits the signed area it
 /// sweeps in each pixel it crosses (as in font-rs), and a prefix sum along
 /// each row turns those into the signed coverage of every pixel. Non-zero

@@ -1,9 +1,46 @@
-import PNGCodec
 import Primitives
 import Raster
 import SceneModel
 import Syntax
 import Typography
+
+/// A problem with a resource a scene uses: a file that cannot be read, an
+/// image that cannot be decoded, a font or family that does not exist.
+/// `SceneResources.load` locates it in the scene file.
+public struct ResourceError: Error, Sendable, CustomStringConvertible {
+  public var message: String
+  public init(_ message: String) { self.message = message }
+  public var description: String { message }
+}
+
+/// Where a scene's images come from: the decoded pixels of each asset.
+/// The renderer reads no file; whoever loads the scene provides this (from
+/// the scene's folder, from memory in tests).
+public protocol ImageProvider {
+  func pixmap(for asset: Asset, named name: String) throws(ResourceError) -> Pixmap
+}
+
+/// Sets texts in fonts: the scene's fonts (`fonts`, family → file) and the
+/// system's, as the scene's loader found them.
+public protocol TextProvider {
+  /// Checks that the font file the scene lists for `family` can be used.
+  func checkSceneFont(family: String) throws(ResourceError)
+  /// The glyph outlines and measured box of `text` in `font`.
+  func layout(_ text: String, in font: Font) throws(ResourceError) -> TextLayout
+}
+
+/// A provider for scenes that use no image and no text: every request is an
+/// error (a scene that names a resource needs a loader that provides it).
+public struct NoResources: ImageProvider, TextProvider {
+  public init() {}
+  public func pixmap(for asset: Asset, named name: String) throws(ResourceError) -> Pixmap {
+    throw ResourceError("no image provider for asset '\(name)'")
+  }
+  public func checkSceneFont(family: String) throws(ResourceError) { throw ResourceError("no font provider for '\(family)'") }
+  public func layout(_ text: String, in font: Font) throws(ResourceError) -> TextLayout {
+    throw ResourceError("no text provider to set '\(text)'")
+  }
+}
 
 /// What a scene draws from files, loaded before rendering begins: its image
 /// assets (decoded, with their reductions for filtered sampling) and the
@@ -17,8 +54,12 @@ public struct SceneResources: Sendable {
   public struct TextKey: Hashable, Sendable {
     public var text: String
     public var family: String?
-    public var weight: String
+    public var weight: FontWeight
     public var size: Double
+
+    public init(_ content: TextContent) {
+      text = content.text; family = content.font.family; weight = content.font.weight; size = content.font.size
+    }
   }
 
   /// Asset name → image.
@@ -27,15 +68,11 @@ public struct SceneResources: Sendable {
 
   public init() {}
 
-  static func key(_ layer: Layer) -> TextKey? {
-    guard layer.type == .text, let text = layer.text, let font = layer.font else { return nil }
-    return TextKey(text: text, family: font.family, weight: font.weight, size: font.size)
-  }
-
-  /// Loads everything `scene` uses. Relative file names resolve against
-  /// `directory` (the scene file's folder; "" for the working directory).
+  /// Loads everything `scene` uses through the providers.
   /// - Parameter file: the scene file's name, for messages.
-  public static func load(_ scene: Scene, directory: String, file: String) throws(SceneErrors) -> SceneResources {
+  public static func load(_ scene: Scene, file: String, images: some ImageProvider, text: some TextProvider) throws(SceneErrors)
+    -> SceneResources
+  {
     var resources = SceneResources()
     var diagnostics: [SceneDiagnostic] = []
     func report(_ message: String, _ location: SourceLocation, _ path: JSONPath) {
@@ -44,69 +81,46 @@ public struct SceneResources: Sendable {
     }
 
     for (name, asset) in scene.assets.sorted(by: { $0.key < $1.key }) {
-      let path = resolve(asset.file, in: directory)
       do {
-        let pixmap = try PNGCodec.read(path: path)
-        resources.images[name] = SceneImage(pixmap: pixmap, scale: asset.scale)
+        resources.images[name] = SceneImage(pixmap: try images.pixmap(for: asset, named: name), scale: asset.scale)
       } catch {
-        report("cannot load asset '\(name)': \(error.description)", asset.location, asset.path)
+        report("cannot load asset '\(name)': \(error.message)", asset.location, asset.path)
       }
     }
 
-    var textLayers: [Layer] = []
+    var textContents: [TextContent] = []
     func collect(_ layers: [Layer]) {
       for layer in layers {
-        if layer.type == .text { textLayers.append(layer) }
+        if let content = layer.text { textContents.append(content) }
         collect(layer.children)
       }
     }
     collect(scene.layers)
     for event in scene.timeline { collect(event.insert.map(\.layer)) }
 
-    if !textLayers.isEmpty || !scene.fonts.isEmpty {
-      let library = FontLibrary(sceneFonts: scene.fonts.mapValues { resolve($0.file, in: directory) })
-      var badFamilies: Set<String> = []
-      for (family, font) in scene.fonts.sorted(by: { $0.key < $1.key }) {
-        do {
-          _ = try library.openSceneFont(family: family)
-        } catch {
-          badFamilies.insert(family)
-          report("cannot load the font of '\(family)': \(error.message)", font.location, font.path)
-        }
+    var badFamilies: Set<String> = []
+    for (family, font) in scene.fonts.sorted(by: { $0.key < $1.key }) {
+      do {
+        try text.checkSceneFont(family: family)
+      } catch {
+        badFamilies.insert(family)
+        report("cannot load the font of '\(family)': \(error.message)", font.location, font.path)
       }
-      let typesetter = Typesetter(library: library)
-      for layer in textLayers {
-        guard let key = key(layer), let font = layer.font, resources.texts[key] == nil else { continue }
-        if let family = key.family, badFamilies.contains(family) { continue }
-        // The decoder accepts only SwiftUI's weight names, which are FontWeight's.
-        let weight = FontWeight(rawValue: key.weight) ?? .regular
-        do {
-          resources.texts[key] = try typesetter.layout(key.text, family: key.family, weight: weight, size: key.size)
-        } catch {
-          report(error.message, font.location, font.path)
-        }
+    }
+    for content in textContents {
+      let key = TextKey(content)
+      guard resources.texts[key] == nil else { continue }
+      if let family = key.family, badFamilies.contains(family) { continue }
+      do {
+        resources.texts[key] = try text.layout(content.text, in: content.font)
+      } catch {
+        report(error.message, content.font.location, content.font.path)
       }
     }
     if !diagnostics.isEmpty {
       throw SceneErrors(diagnostics: diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
     }
     return resources
-  }
-
-  /// `file` against `directory`, unless absolute.
-  static func resolve(_ file: String, in directory: String) -> String {
-    if file.hasPrefix("/") || directory.isEmpty { return file }
-    return directory.hasSuffix("/") ? directory + file : directory + "/" + file
-  }
-}
-
-extension SceneRenderer {
-  /// A scene file's bytes decoded and validated, with the images and fonts
-  /// it names loaded from `directory` (the scene file's folder): every
-  /// problem in the file or its resources as located errors.
-  public init(decoding bytes: [UInt8], file: String, directory: String, defaultName: String) throws(SceneErrors) {
-    let scene = try SceneDecoder.decode(bytes, file: file, defaultName: defaultName)
-    self.init(scene: scene, resources: try SceneResources.load(scene, directory: directory, file: file))
   }
 }
 

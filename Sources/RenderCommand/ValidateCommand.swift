@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Render
+import SceneFiles
 import SceneModel
 
 /// `render validate SCENE...`: silent on success; every problem of every

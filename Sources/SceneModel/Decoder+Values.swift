@@ -87,73 +87,106 @@ extension Reader {
     return ok ? out : nil
   }
 
-  func stroke(_ node: JSONNode, _ path: JSONPath) -> StrokeValue? {
-    guard let o = object(node, path, keys: ["color", "width", "cap", "join", "miterLimit", "dash", "dashPhase"]) else { return nil }
-    var s = StrokeValue()
-    if let (n, p) = o["color"] { s.color = paint(n, p) }
-    if let (n, p) = o["width"] { s.width = number(n, p, "0 or more", { $0 >= 0 }) }
-    if let (n, p) = o["cap"] { s.cap = choice(n, p, ["butt", "round", "square"]) }
-    if let (n, p) = o["join"] { s.join = choice(n, p, ["miter", "round", "bevel"]) }
-    if let (n, p) = o["miterLimit"] { s.miterLimit = number(n, p, "1 or more", { $0 >= 1 }) }
-    if let (n, p) = o["dashPhase"] { s.dashPhase = number(n, p) }
-    if let (n, p) = o["dash"] {
-      if let a = n.array {
-        let values = a.enumerated().compactMap { number($0.element, p.appending($0.offset), "0 or more", { $0 >= 0 }) }
-        if values.count == a.count {
-          if !values.isEmpty && values.allSatisfy({ $0 == 0 }) {
-            error("a dash pattern of zeros draws nothing; leave 'dash' out for a solid line", n, p)
-          } else {
-            s.dash = values
-          }
-        }
-      } else {
-        error("expected a list of lengths [on, off, …], got \(n.typeName)", n, p)
+  /// Where a property set is written, which decides the keys it may hold
+  /// and the values they take.
+  enum PropertyContext {
+    /// A layer: every property, in its domain.
+    case layer
+    /// A `set`: every property an event may change, in its domain.
+    case values
+    /// An event's `velocity`: units per second of the numeric properties,
+    /// in any range (an opacity may fall at −3 per second, a size shrink).
+    case rates
+    /// A transition modifier's state: geometry, opacity, fill, trim,
+    /// corner radius and blur (strokes and shadows change through `set`).
+    case transitionState
+
+    /// The properties a set of this context may give.
+    var properties: [AnyProperty] {
+      switch self {
+      case .layer: Properties.all
+      case .values: Properties.all.filter { $0.interpolation != .fixed }
+      case .rates: Properties.all.filter { $0.kind.isNumeric && $0.interpolation == .animated }
+      case .transitionState:
+        Properties.all.filter { $0.key.jsonPath.object == nil && $0.interpolation == .animated && $0.key != .color }
       }
     }
-    return s
-  }
 
-  func shadow(_ node: JSONNode, _ path: JSONPath) -> ShadowValue? {
-    guard let o = object(node, path, keys: ["color", "radius", "offset"]) else { return nil }
-    var s = ShadowValue()
-    if let (n, p) = o["color"] { s.color = color(n, p) }
-    if let (n, p) = o["radius"] { s.radius = number(n, p, "0 or more", { $0 >= 0 }) }
-    if let (n, p) = o["offset"] { s.offset = pair(n, p) }
-    return s
-  }
-
-  /// The animatable properties (and `hidden`) present in `o`. As `rates`
-  /// (an event's `velocity`, units per second) the values' ranges do not
-  /// apply: an opacity may fall at −3 per second, a size shrink.
-  func properties(_ o: [String: (node: JSONNode, path: JSONPath)], rates: Bool = false) -> PropertyValues {
-    var v = PropertyValues()
-    let anyNumber: (String?, (Double) -> Bool) = (nil, { _ in true })
-    let nonNegative = rates ? anyNumber : ("0 or more", { $0 >= 0 })
-    let unit = rates ? anyNumber : ("between 0 and 1", { (0...1).contains($0) })
-    if let (n, p) = o["position"] { v.position = pair(n, p) }
-    if let (n, p) = o["size"] { v.size = pair(n, p, nonNegative.0, nonNegative.1) }
-    if let (n, p) = o["anchor"] { v.anchor = pair(n, p) }
-    if let (n, p) = o["offset"] { v.offset = pair(n, p) }
-    if let (n, p) = o["scale"] { v.scale = numberOrPair(n, p) }
-    if let (n, p) = o["rotation"] { v.rotation = number(n, p) }
-    if let (n, p) = o["opacity"] { v.opacity = number(n, p, unit.0, unit.1) }
-    if let (n, p) = o["fill"] { v.fill = paint(n, p) }
-    if let (n, p) = o["stroke"] { v.stroke = stroke(n, p) }
-    if let (n, p) = o["trim"] {
-      if let t = pair(n, p, unit.0, unit.1) {
-        if t.x > t.y && !rates { error("trim from \(formatNumber(t.x)) is after to \(formatNumber(t.y))", n, p) } else { v.trim = t }
+    /// The keys an object of this context may have: top-level property
+    /// keys and the `stroke` and `shadow` objects.
+    var keys: [String] {
+      var out: [String] = []
+      for p in properties {
+        let key = p.key.jsonPath.object ?? p.key.jsonPath.field
+        if !out.contains(key) { out.append(key) }
       }
+      return out
     }
-    if let (n, p) = o["cornerRadius"] { v.cornerRadius = number(n, p, nonNegative.0, nonNegative.1) }
-    if let (n, p) = o["shadow"] { v.shadow = shadow(n, p) }
-    if let (n, p) = o["blur"] { v.blur = number(n, p, nonNegative.0, nonNegative.1) }
-    if let (n, p) = o["color"] { v.color = paint(n, p) }
-    if let (n, p) = o["hidden"] { v.hidden = bool(n, p) }
-    return v
   }
 
-  static let animatableKeys = [
-    "position", "size", "anchor", "offset", "scale", "rotation", "opacity", "fill", "stroke", "trim", "cornerRadius",
-    "shadow", "blur",
-  ]
+  /// The properties given among `o`'s members (their keys already checked
+  /// against `context.keys`), read by the property registry; and whether a
+  /// `stroke` and a `shadow` object were written.
+  func properties(
+    _ o: [String: (node: JSONNode, path: JSONPath)], context: PropertyContext = .layer
+  ) -> (values: PropertyValues, stroke: Bool, shadow: Bool) {
+    var values = PropertyValues()
+    let readable = context.properties
+    var objects: [String: [String: (node: JSONNode, path: JSONPath)]] = [:]
+    for name in ["stroke", "shadow"] {
+      guard let (n, p) = o[name] else { continue }
+      let fields = readable.filter { $0.key.jsonPath.object == name }.map(\.key.jsonPath.field)
+      objects[name] = object(n, p, keys: fields) ?? [:]
+    }
+    for property in readable {
+      let (objectName, field) = property.key.jsonPath
+      let member = objectName.map { objects[$0]?[field] } ?? o[field]
+      guard let (n, p) = member else { continue }
+      if let value = value(of: property, n, p, rate: context == .rates) { values[property.key] = value }
+    }
+    return (values, o["stroke"] != nil, o["shadow"] != nil)
+  }
+
+  /// One property's value as written.
+  func value(of property: AnyProperty, _ node: JSONNode, _ path: JSONPath, rate: Bool) -> PropertyValue? {
+    let requirement = rate ? nil : property.domain.requirement
+    let (text, check) = (requirement?.text, requirement?.check ?? { _ in true })
+    switch property.kind {
+    case .number:
+      return number(node, path, text, check).map(PropertyValue.number)
+    case .point:
+      if property.key.acceptsSingleNumber { return numberOrPair(node, path).map(PropertyValue.point) }
+      guard let v = pair(node, path, text, check) else { return nil }
+      if property.domain == .orderedUnitPair && !rate && v.x > v.y {
+        error("\(property.key.rawValue) from \(formatNumber(v.x)) is after to \(formatNumber(v.y))", node, path)
+        return nil
+      }
+      return .point(v)
+    case .paint:
+      return paint(node, path).map { .paint(AnimatablePaint($0)) }
+    case .color:
+      return color(node, path).map { .color($0.premultiplied) }
+    case .flag:
+      return bool(node, path).map(PropertyValue.flag)
+    case .choice(let names):
+      guard let name = choice(node, path, names) else { return nil }
+      switch property.key {
+      case .strokeCap: return LineCap(rawValue: name).map(PropertyValue.cap)
+      case .strokeJoin: return LineJoin(rawValue: name).map(PropertyValue.join)
+      default: return CornerStyle(rawValue: name).map(PropertyValue.cornerStyle)
+      }
+    case .lengths:
+      guard let a = node.array else {
+        error("expected a list of lengths [on, off, …], got \(node.typeName)", node, path)
+        return nil
+      }
+      let lengths = a.enumerated().compactMap { number($0.element, path.appending($0.offset), text, check) }
+      guard lengths.count == a.count else { return nil }
+      if !lengths.isEmpty && lengths.allSatisfy({ $0 == 0 }) {
+        error("a dash pattern of zeros draws nothing; leave 'dash' out for a solid line", node, path)
+        return nil
+      }
+      return .lengths(lengths)
+    }
+  }
 }

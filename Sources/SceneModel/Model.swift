@@ -52,6 +52,8 @@ public enum LayerType: String, Sendable, Hashable, CaseIterable {
 
   public var isContainer: Bool { self == .group || isStack }
   public var isStack: Bool { self == .vstack || self == .hstack || self == .zstack }
+  /// The types that draw a shape of their own (whose fill defaults to black).
+  public var isShape: Bool { [.rect, .circle, .ellipse, .capsule, .path].contains(self) }
 }
 
 /// A paint: a colour or a gradient (SwiftUI's LinearGradient / RadialGradient).
@@ -68,92 +70,98 @@ public struct GradientStopValue: Sendable, Hashable {
   public var color: Color
 }
 
-/// A stroke as SwiftUI's `StrokeStyle` plus its paint. Every field is
-/// optional so that `set` can change some and keep the rest (merge).
-public struct StrokeValue: Sendable, Hashable {
-  public var color: PaintValue?
-  public var width: Double?
-  public var cap: String?
-  public var join: String?
-  public var miterLimit: Double?
-  public var dash: [Double]?
-  public var dashPhase: Double?
-}
-
-/// A drop shadow; fields optional for merging.
-public struct ShadowValue: Sendable, Hashable {
-  public var color: Color?
-  /// σ of the Gaussian, points.
-  public var radius: Double?
-  public var offset: Vector2?
-}
-
-/// Values of the properties a layer, a `set` or a transition state gives.
-/// nil means "not given".
-public struct PropertyValues: Sendable, Hashable {
-  public var position: Vector2?
-  public var size: Vector2?
-  public var anchor: Vector2?
-  public var offset: Vector2?
-  /// [sx, sy]; a single number is written to both.
-  public var scale: Vector2?
-  /// Degrees, clockwise.
-  public var rotation: Double?
-  public var opacity: Double?
-  public var fill: PaintValue?
-  public var stroke: StrokeValue?
-  public var trim: Vector2?
-  public var cornerRadius: Double?
-  public var shadow: ShadowValue?
-  public var blur: Double?
-  /// Text colour (text layers).
-  public var color: PaintValue?
-  public var hidden: Bool?
-
-  public init() {}
-}
-
+/// A layer's font: SwiftUI's body style (the default family, 17 pt,
+/// regular) unless the scene says otherwise.
 public struct Font: Sendable, Hashable {
   /// nil: the default family.
   public var family: String?
   /// Points.
   public var size: Double
-  /// SwiftUI's weight names: ultraLight, thin, light, regular, medium,
-  /// semibold, bold, heavy, black.
-  public var weight: String
+  public var weight: FontWeight
   /// Where the family is named (or the font object, or the layer), for
   /// errors found when fonts are resolved.
   public var location: SourceLocation
   public var path: JSONPath
   public init(
-    family: String?, size: Double, weight: String, location: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0), path: JSONPath = .root
+    family: String?, size: Double, weight: FontWeight, location: SourceLocation = SourceLocation(line: 1, column: 1, offset: 0),
+    path: JSONPath = .root
   ) {
     self.family = family; self.size = size; self.weight = weight; self.location = location; self.path = path
   }
+
+  /// SwiftUI's body style: 17 points, regular.
+  public static let bodySize = 17.0
+}
+
+/// How an image fills its layer's bounds.
+public enum ContentMode: String, Sendable, Hashable, CaseIterable {
+  /// Aspect-fill, cropped to the bounds (the default).
+  case fill
+  /// Letterboxed inside the bounds.
+  case fit
+  /// Stretched to the bounds.
+  case stretch
+}
+
+/// What a `path` layer draws.
+public struct PathContent: Sendable {
+  public var path: Path
+  public var fillRule: FillRule
+}
+
+/// What a `text` layer draws.
+public struct TextContent: Sendable {
+  public var text: String
+  public var font: Font
+  /// How its lines align in a wider frame.
+  public var align: TextAlignment
+}
+
+/// What an `image` layer draws.
+public struct ImageContent: Sendable {
+  /// A name from the scene's `assets`.
+  public var asset: String
+  public var contentMode: ContentMode
+}
+
+/// How a `vstack`, `hstack` or `zstack` lays out its children.
+public struct StackContent: Sendable {
+  /// Points between children (vstack, hstack).
+  public var spacing: Double
+  /// Across a vstack only the horizontal part counts, across an hstack the
+  /// vertical one, in a zstack both.
+  public var alignment: Alignment
+  public var padding: EdgeInsets
 }
 
 /// A layer as written, validated.
 public struct Layer: Sendable {
   public var id: String?
   public var type: LayerType
+  /// The properties the layer gives (nil: the property's default).
   public var properties: PropertyValues
-  public var cornerStyle: CornerStyle
-  public var clip: Bool
+  /// The layer writes a `stroke` object (even `{}`): it is stroked, and its
+  /// fill's default is none.
+  public var hasStroke: Bool
+  /// The layer writes a `shadow` object: it casts one.
+  public var hasShadow: Bool
   public var children: [Layer]
-  // Type-specific.
-  public var pathData: Path?
-  public var fillRule: String
-  public var text: String?
-  public var font: Font?
-  public var align: String
-  public var asset: String?
-  public var contentMode: String
-  public var spacing: Double
-  public var alignment: String
-  /// top, leading, bottom, trailing.
-  public var padding: (Double, Double, Double, Double)
+  /// By type: a path's geometry, a text, an image, a stack's layout.
+  public var path: PathContent?
+  public var text: TextContent?
+  public var image: ImageContent?
+  public var stack: StackContent?
   /// Where the layer was written, for messages at evaluation time.
   public var location: SourceLocation
+
+  public init(id: String?, type: LayerType, location: SourceLocation) {
+    self.id = id; self.type = type; self.location = location
+    properties = PropertyValues(); hasStroke = false; hasShadow = false; children = []
+  }
+
+  /// The value the layer gives for `property`, else its default for this
+  /// layer; nil only for an intrinsic size.
+  public func value<V>(_ property: Property<V>) -> V? { properties[property] ?? property.defaultValue(for: self) }
 }
 
 /// A transition, as SwiftUI's AnyTransition.
@@ -171,7 +179,7 @@ public indirect enum Transition: Sendable {
   case combined([Transition])
   /// `.modifier(active:identity:)`: the two states as property sets; a
   /// numeric property of the active state may be an expression of p.
-  case modifier(active: PropertyValues, expressions: [String: Syntax.Expression], identity: PropertyValues)
+  case modifier(active: PropertyValues, expressions: [PropertyKey: Syntax.Expression], identity: PropertyValues)
 }
 
 public enum Edge: String, Sendable, Hashable, CaseIterable { case leading, trailing, top, bottom }

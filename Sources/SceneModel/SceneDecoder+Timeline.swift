@@ -49,12 +49,9 @@ extension Context {
     for m in members {
       let p = path.appending(m.key)
       pendingReferences.append((m.key, m.keyLocation, p))
-      let keys =
-        numericOnly
-        ? ["position", "size", "anchor", "offset", "scale", "rotation", "opacity", "trim", "cornerRadius", "blur"]
-        : Reader.animatableKeys + ["hidden", "color"]
-      guard let o = reader.object(m.value, p, keys: keys) else { continue }
-      out.append((m.key, reader.properties(o, rates: numericOnly)))
+      let context: Reader.PropertyContext = numericOnly ? .rates : .values
+      guard let o = reader.object(m.value, p, keys: context.keys) else { continue }
+      out.append((m.key, reader.properties(o, context: context).values))
     }
     return out
   }

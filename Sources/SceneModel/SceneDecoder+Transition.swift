@@ -163,8 +163,7 @@ extension Context {
   }
 
   /// Properties whose active value may be an expression of p.
-  static let expressionKeys = ["opacity", "scale", "rotation", "blur", "cornerRadius"]
-  static let unsupportedModifierKeys: Set<String> = ["stroke", "shadow"]
+  static let expressionKeys: [PropertyKey] = [.opacity, .scale, .rotation, .blur, .cornerRadius]
 
   /// `{"active": {…}, "identity": {…}}`: property sets, where a numeric
   /// property of the active state may be an expression string of p.
@@ -172,27 +171,29 @@ extension Context {
     guard let o = reader.object(node, path, keys: ["active", "identity"], required: ["active", "identity"]),
       let (an, ap) = o["active"], let (inode, ipath) = o["identity"]
     else { return nil }
-    let keys = Reader.animatableKeys
+    let stateKeys = Reader.PropertyContext.transitionState.keys
+    // Strokes and shadows change through `set`; a modifier's states are
+    // geometry, opacity, blur, corner radius and fill.
+    let unsupported = Reader.PropertyContext.values.keys.filter { !stateKeys.contains($0) && $0 != "color" }
+    let keys = stateKeys + unsupported
     guard let identityMembers = reader.object(inode, ipath, keys: keys), let activeMembers = reader.object(an, ap, keys: keys) else {
       return nil
     }
-    // Strokes and shadows change through `set`; a modifier's states are
-    // geometry, opacity, blur, corner radius and fill.
     for members in [identityMembers, activeMembers] {
-      for (key, entry) in members.sorted(by: { $0.key < $1.key }) where Self.unsupportedModifierKeys.contains(key) {
+      for (key, entry) in members.sorted(by: { $0.key < $1.key }) where unsupported.contains(key) {
         reader.error(
-          "'\(key)' cannot be part of a transition modifier; a modifier's states take "
-            + keys.filter { !Self.unsupportedModifierKeys.contains($0) }.joined(separator: ", "), entry.node, entry.path)
+          "'\(key)' cannot be part of a transition modifier; a modifier's states take " + stateKeys.joined(separator: ", "), entry.node, entry.path)
       }
     }
-    var expressions: [String: Syntax.Expression] = [:]
+    var expressions: [PropertyKey: Syntax.Expression] = [:]
     var plain = activeMembers
     for (key, entry) in activeMembers {
       guard let text = entry.node.string else { continue }
-      guard Self.expressionKeys.contains(key) else {
+      guard let property = PropertyKey(rawValue: key), Self.expressionKeys.contains(property) else {
         if key != "fill" {
           reader.error(
-            "'\(key)' cannot be an expression; expressions of p are for \(Self.expressionKeys.joined(separator: ", "))", entry.node, entry.path)
+            "'\(key)' cannot be an expression; expressions of p are for \(Self.expressionKeys.map(\.rawValue).joined(separator: ", "))", entry.node,
+            entry.path)
         }
         continue
       }
@@ -202,13 +203,20 @@ extension Context {
         if !expression.evaluate(p: 0).isFinite || !expression.evaluate(p: 1).isFinite {
           reader.error("'\(text)' is not a finite number at p = 0 or p = 1", entry.node, entry.path)
         } else {
-          expressions[key] = expression
+          expressions[property] = expression
         }
       } catch {
         reader.error(error.message, at: locate(error, in: entry.node, path: entry.path), path: entry.path)
       }
       plain[key] = nil
     }
-    return .modifier(active: reader.properties(plain), expressions: expressions, identity: reader.properties(identityMembers))
+    for key in unsupported {
+      plain[key] = nil
+    }
+    var identityValues = identityMembers
+    for key in unsupported { identityValues[key] = nil }
+    return .modifier(
+      active: reader.properties(plain, context: .transitionState).values, expressions: expressions,
+      identity: reader.properties(identityValues, context: .transitionState).values)
   }
 }

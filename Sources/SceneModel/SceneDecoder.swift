@@ -149,7 +149,8 @@ final class Context {
 
   // MARK: Layers
 
-  static let commonKeys = ["id", "type"] + Reader.animatableKeys + ["cornerStyle", "clip", "hidden"]
+  /// The keys every layer may have: its id, its type and its properties.
+  static let commonKeys = ["id", "type"] + Reader.PropertyContext.layer.keys.filter { $0 != "color" }
   static func keys(for type: LayerType) -> [String] {
     var keys = commonKeys
     switch type {
@@ -162,6 +163,15 @@ final class Context {
     case .rect, .circle, .ellipse, .capsule: break
     }
     return keys
+  }
+
+  /// The alignments a stack of `type` takes, by name.
+  static func alignments(for type: LayerType) -> [String: Alignment] {
+    switch type {
+    case .vstack: Dictionary(uniqueKeysWithValues: HorizontalAlignment.allCases.map { ($0.name, Alignment(horizontal: $0, vertical: .center)) })
+    case .hstack: Dictionary(uniqueKeysWithValues: VerticalAlignment.allCases.map { ($0.name, Alignment(horizontal: .center, vertical: $0)) })
+    default: Dictionary(uniqueKeysWithValues: Alignment.allNamed.map { ($0.name, $0) })
+    }
   }
 
   func layer(_ node: JSONNode, _ path: JSONPath, depth: Int, assets: [String: Asset]) -> Layer? {
@@ -197,81 +207,13 @@ final class Context {
         id = s
       }
     }
-    var properties = reader.properties(o)
-    properties.color = nil  // text colour is read below, for text layers only
-    var layer = Layer(
-      id: id, type: type, properties: properties, cornerStyle: .continuous, clip: false, children: [], pathData: nil,
-      fillRule: "nonzero", text: nil, font: nil, align: "leading", asset: nil, contentMode: "fill", spacing: 8,
-      alignment: "center", padding: (0, 0, 0, 0), location: node.location)
-    if let (n, p) = o["cornerStyle"], let s = reader.choice(n, p, ["continuous", "circular"]) {
-      layer.cornerStyle = s == "circular" ? .circular : .continuous
-    }
-    if let (n, p) = o["clip"], let b = reader.bool(n, p) { layer.clip = b }
+    var layer = Layer(id: id, type: type, location: node.location)
+    (layer.properties, layer.hasStroke, layer.hasShadow) = reader.properties(o)
     switch type {
-    case .path:
-      if let (n, p) = o["d"], let d = reader.string(n, p) {
-        if d.unicodeScalars.count > SceneLimits.maximumPathData {
-          reader.error("path data of \(d.unicodeScalars.count) characters, more than the limit of \(SceneLimits.maximumPathData)", n, p)
-        } else {
-          do {
-            layer.pathData = try Path(svgPathData: d)
-          } catch {
-            var location = n.location
-            location.column += 1 + error.offset
-            reader.error("invalid path data: \(error.message)", at: location, path: p)
-          }
-        }
-      } else if o["d"] == nil {
-        reader.error("missing required key 'd' (SVG path data)", node, path)
-      }
-      if let (n, p) = o["fillRule"], let s = reader.choice(n, p, ["nonzero", "evenodd"]) { layer.fillRule = s }
-    case .text:
-      if let (n, p) = o["text"], let t = reader.string(n, p) {
-        if t.unicodeScalars.count > SceneLimits.maximumText {
-          reader.error("text of \(t.unicodeScalars.count) characters, more than the limit of \(SceneLimits.maximumText)", n, p)
-        } else {
-          layer.text = t
-        }
-      } else if o["text"] == nil {
-        reader.error("missing required key 'text'", node, path)
-      }
-      // Every text has a font: SwiftUI's body style (the default family,
-      // 17 pt, regular) unless given.
-      layer.font = o["font"].map { font($0.node, $0.path) } ?? Font(family: nil, size: 17, weight: "regular", location: node.location, path: path)
-      if let (n, p) = o["color"] { layer.properties.color = reader.paint(n, p) }
-      if let (n, p) = o["align"], let s = reader.choice(n, p, ["leading", "center", "trailing"]) { layer.align = s }
-    case .image:
-      if let (n, p) = o["asset"], let a = reader.string(n, p) {
-        if assets[a] == nil {
-          reader.error(
-            "unknown asset '\(a)'" + Suggestions.didYouMean(a, in: assets.keys.sorted()) + (assets.isEmpty ? " (the scene lists no assets)" : ""), n,
-            p)
-        } else {
-          layer.asset = a
-        }
-      } else if o["asset"] == nil {
-        reader.error("missing required key 'asset'", node, path)
-      }
-      if let (n, p) = o["contentMode"], let s = reader.choice(n, p, ["fill", "fit", "stretch"]) { layer.contentMode = s }
-    case .vstack, .hstack, .zstack:
-      if let (n, p) = o["spacing"], let s = reader.number(n, p) { layer.spacing = s }
-      let alignments: [String] =
-        switch type {
-        case .vstack: ["leading", "center", "trailing"]
-        case .hstack: ["top", "center", "bottom"]
-        default: ["center", "leading", "trailing", "top", "bottom", "topLeading", "topTrailing", "bottomLeading", "bottomTrailing"]
-        }
-      if let (n, p) = o["alignment"], let s = reader.choice(n, p, alignments) { layer.alignment = s }
-      if let (n, p) = o["padding"] {
-        if let x = n.number {
-          layer.padding = (x, x, x, x)
-        } else if let a = n.array, a.count == 4 {
-          let v = a.enumerated().compactMap { reader.number($0.element, p.appending($0.offset)) }
-          if v.count == 4 { layer.padding = (v[0], v[1], v[2], v[3]) }
-        } else {
-          reader.error("expected a number or [top, leading, bottom, trailing]", n, p)
-        }
-      }
+    case .path: layer.path = pathContent(o, node, path)
+    case .text: layer.text = textContent(o, node, path)
+    case .image: layer.image = imageContent(o, node, path, assets: assets)
+    case .vstack, .hstack, .zstack: layer.stack = stackContent(o, type: type)
     default: break
     }
     if let (n, p) = o["children"] {
@@ -284,6 +226,103 @@ final class Context {
     return layer
   }
 
+  typealias Members = [String: (node: JSONNode, path: JSONPath)]
+
+  /// A `path` layer's `d` and `fillRule`.
+  func pathContent(_ o: Members, _ node: JSONNode, _ path: JSONPath) -> PathContent? {
+    var fillRule = FillRule.nonZero
+    if let (n, p) = o["fillRule"], let s = reader.choice(n, p, FillRule.allCases.map(\.rawValue)), let rule = FillRule(rawValue: s) {
+      fillRule = rule
+    }
+    guard let (n, p) = o["d"] else {
+      reader.error("missing required key 'd' (SVG path data)", node, path)
+      return nil
+    }
+    guard let d = reader.string(n, p) else { return nil }
+    if d.unicodeScalars.count > SceneLimits.maximumPathData {
+      reader.error("path data of \(d.unicodeScalars.count) characters, more than the limit of \(SceneLimits.maximumPathData)", n, p)
+      return nil
+    }
+    do {
+      return PathContent(path: try Path(svgPathData: d), fillRule: fillRule)
+    } catch {
+      var location = n.location
+      location.column += 1 + error.offset
+      reader.error("invalid path data: \(error.message)", at: location, path: p)
+      return nil
+    }
+  }
+
+  /// A `text` layer's text, font and alignment.
+  func textContent(_ o: Members, _ node: JSONNode, _ path: JSONPath) -> TextContent? {
+    var align = TextAlignment.leading
+    if let (n, p) = o["align"], let s = reader.choice(n, p, TextAlignment.allCases.map(\.rawValue)), let a = TextAlignment(rawValue: s) {
+      align = a
+    }
+    // SwiftUI's body style unless given.
+    let font =
+      o["font"].map { self.font($0.node, $0.path) } ?? Font(family: nil, size: Font.bodySize, weight: .regular, location: node.location, path: path)
+    guard let (n, p) = o["text"] else {
+      reader.error("missing required key 'text'", node, path)
+      return nil
+    }
+    guard let text = reader.string(n, p) else { return nil }
+    if text.unicodeScalars.count > SceneLimits.maximumText {
+      reader.error("text of \(text.unicodeScalars.count) characters, more than the limit of \(SceneLimits.maximumText)", n, p)
+      return nil
+    }
+    guard let font else { return nil }
+    return TextContent(text: text, font: font, align: align)
+  }
+
+  /// An `image` layer's asset and content mode.
+  func imageContent(_ o: Members, _ node: JSONNode, _ path: JSONPath, assets: [String: Asset]) -> ImageContent? {
+    var mode = ContentMode.fill
+    if let (n, p) = o["contentMode"], let s = reader.choice(n, p, ContentMode.allCases.map(\.rawValue)), let m = ContentMode(rawValue: s) {
+      mode = m
+    }
+    guard let (n, p) = o["asset"] else {
+      reader.error("missing required key 'asset'", node, path)
+      return nil
+    }
+    guard let name = reader.string(n, p) else { return nil }
+    guard assets[name] != nil else {
+      reader.error(
+        "unknown asset '\(name)'" + Suggestions.didYouMean(name, in: assets.keys.sorted()) + (assets.isEmpty ? " (the scene lists no assets)" : ""),
+        n, p)
+      return nil
+    }
+    return ImageContent(asset: name, contentMode: mode)
+  }
+
+  /// A stack's spacing, alignment and padding.
+  func stackContent(_ o: Members, type: LayerType) -> StackContent {
+    var stack = StackContent(spacing: defaultStackSpacing, alignment: .center, padding: .zero)
+    if let (n, p) = o["spacing"], let s = reader.number(n, p) { stack.spacing = s }
+    let alignments = Self.alignments(for: type)
+    if let (n, p) = o["alignment"], let s = reader.choice(n, p, Self.alignmentNames(for: type)), let a = alignments[s] { stack.alignment = a }
+    if let (n, p) = o["padding"] {
+      if let x = n.number {
+        stack.padding = EdgeInsets(x)
+      } else if let a = n.array, a.count == 4 {
+        let v = a.enumerated().compactMap { reader.number($0.element, p.appending($0.offset)) }
+        if v.count == 4 { stack.padding = EdgeInsets(top: v[0], leading: v[1], bottom: v[2], trailing: v[3]) }
+      } else {
+        reader.error("expected a number or [top, leading, bottom, trailing]", n, p)
+      }
+    }
+    return stack
+  }
+
+  /// The alignment names of a stack type, in the order messages list them.
+  static func alignmentNames(for type: LayerType) -> [String] {
+    switch type {
+    case .vstack: HorizontalAlignment.allCases.map(\.name)
+    case .hstack: VerticalAlignment.allCases.map(\.name)
+    default: Alignment.allNamed.map(\.name)
+    }
+  }
+
   static func isValidID(_ s: String) -> Bool {
     guard let first = s.unicodeScalars.first else { return false }
     let letters = ("A"..."Z").contains(first) || ("a"..."z").contains(first) || first == "_"
@@ -294,9 +333,8 @@ final class Context {
   func font(_ node: JSONNode, _ path: JSONPath) -> Font? {
     guard let o = reader.object(node, path, keys: ["family", "size", "weight"]) else { return nil }
     let family = o["family"].flatMap { reader.string($0.node, $0.path) }
-    let size = o["size"].map { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) } ?? 17
-    let weights = ["ultraLight", "thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
-    let weight = o["weight"].map { reader.choice($0.node, $0.path, weights) } ?? "regular"
+    let size = o["size"].map { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) } ?? Font.bodySize
+    let weight = o["weight"].map { reader.choice($0.node, $0.path, FontWeight.allCases.map(\.rawValue)).flatMap(FontWeight.init) } ?? .regular
     guard let size, let weight else { return nil }
     let named = o["family"].map { ($0.node.location, $0.path) } ?? (node.location, path)
     return Font(family: family, size: size, weight: weight, location: named.0, path: named.1)

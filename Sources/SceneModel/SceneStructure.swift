@@ -100,10 +100,8 @@ public struct SceneStructure: Sendable {
   public static let root = 0
 
   public init(scene: Scene) {
-    let canvas = Layer(
-      id: nil, type: .group, properties: PropertyValues(), cornerStyle: .continuous, clip: false, children: scene.layers,
-      pathData: nil, fillRule: "nonzero", text: nil, font: nil, align: "leading", asset: nil, contentMode: "fill", spacing: 0,
-      alignment: "center", padding: (0, 0, 0, 0), location: SourceLocation(line: 1, column: 1, offset: 0))
+    var canvas = Layer(id: nil, type: .group, location: SourceLocation(line: 1, column: 1, offset: 0))
+    canvas.children = scene.layers
     nodes = [Node(layer: canvas, children: [], parent: nil)]
     var byID: [String: Int] = [:]
     let rootChildren = scene.layers.map { add($0, parent: Self.root, byID: &byID) }
@@ -196,7 +194,7 @@ public enum TransitionEffect: Sendable {
   /// Adds to the layer's blur radius, in points.
   case blur(Double)
   /// A custom modifier's two states at progress p.
-  case modifier(active: PropertyValues, expressions: [String: Syntax.Expression], identity: PropertyValues, p: Double)
+  case modifier(active: PropertyValues, expressions: [PropertyKey: Syntax.Expression], identity: PropertyValues, p: Double)
 }
 
 extension Transition {

@@ -1,4 +1,5 @@
 import CFreeType
+import Primitives
 import Syntax
 
 /// Finds and opens fonts: the families a scene lists under `fonts` first,

@@ -1,4 +1,5 @@
 import CFontconfig
+import Primitives
 
 /// One face of an installed font, as fontconfig lists it.
 public struct SystemFace: Sendable, Hashable {

@@ -1,11 +1,5 @@
 import Primitives
 
-/// Horizontal alignment of the lines of a text (SwiftUI's
-/// `multilineTextAlignment`).
-public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
-  case leading, center, trailing
-}
-
 /// A text set in a font at a size: its lines as glyph outlines in points,
 /// and its measured box. Built once when the scene loads; drawing it is
 /// filling a `Path`, so text scales, rotates and animates like any shape.

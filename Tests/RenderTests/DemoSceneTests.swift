@@ -2,6 +2,7 @@ import Foundation
 import PNGCodec
 import Raster
 import Render
+import SceneFiles
 import SceneModel
 import Testing
 import Timing

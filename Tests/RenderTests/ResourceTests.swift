@@ -3,6 +3,7 @@ import PNGCodec
 import Primitives
 import Raster
 import Render
+import SceneFiles
 import SceneModel
 import Testing
 

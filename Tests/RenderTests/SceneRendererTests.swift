@@ -41,7 +41,7 @@ func load(_ text: String) throws -> Scene {
        "timeline": [{"at": 0.1, "animation": "spring(duration: 0.5, bounce: 0.3)", "set": {"k": {"position": [100, 10]}}}]}
       """##)
     let renderer = SceneRenderer(scene: s)
-    let x = try #require(renderer.timeline.pair("k", "position", at: 0.3)).x
+    let x = try #require(renderer.timeline.value(Properties.position, of: "k", at: 0.3)).x
     #expect(abs(x - 87.37108957910228) < 1e-6)
     // Its left edge at 87.371: pixel 87 is 62.9% covered.
     let p = try renderer.render(at: 0.3)

@@ -197,7 +197,7 @@ import Testing
          "timeline": [{"at": 1, "drag": {"layer": "k", "points": [[0, 0, 20], [0.1, 10, 20], [0.2, 30, 20]]}}\##(release)]}
         """##))
   }
-  static func x(_ r: SceneRenderer, _ t: Double) -> Double { r.timeline.pair("k", "position", at: t)!.x }
+  static func x(_ r: SceneRenderer, _ t: Double) -> Double { r.timeline.value(Properties.position, of: "k", at: t)!.x }
 
   @Test func theSpringAtReleaseKeepsTheFingersVelocity() throws {
     let r = try Self.knob(##", {"at": 1.2, "animation": "spring", "set": {"k": {"position": [100, 20]}}}"##)

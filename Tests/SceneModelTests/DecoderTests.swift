@@ -60,17 +60,22 @@ func problems(_ text: String) -> [String] {
     #expect(s.assets["tomato"]?.path.description == "assets.tomato" && s.assets["tomato"]?.location.line == 2)
     #expect(s.assets["photo"]?.scale == 3)
     #expect(s.layers.count == 6)
-    #expect(s.layers[0].properties.fill == .color(Color(hex: "#34C759")!))
-    #expect(s.layers[0].properties.stroke?.dash == [4, 2])
-    #expect(s.layers[1].properties.scale == Vector2(1.2, 1.2))
-    #expect(s.layers[2].padding == (1, 2, 3, 4) && s.layers[2].alignment == "leading" && s.layers[2].children.count == 1)
-    #expect(s.layers[2].children[0].cornerStyle == .circular)
-    #expect(s.layers[3].pathData?.elements.count == 4 && s.layers[3].fillRule == "evenodd")
-    #expect(s.layers[4].text == "トマト" && s.layers[4].font?.size == 28 && s.layers[4].properties.color == .color(Color(hex: "#FF3B30")!))
+    #expect(s.layers[0].properties[Properties.fill] == .color(Color(hex: "#34C759")!.premultiplied))
+    #expect(s.layers[0].properties[Properties.strokeDash] == [4, 2] && s.layers[0].hasStroke && s.layers[0].hasShadow)
+    #expect(s.layers[0].properties[Properties.shadowColor] == Color(hex: "#00000033")!.premultiplied)
+    #expect(s.layers[1].properties[Properties.scale] == Vector2(1.2, 1.2) && !s.layers[1].hasStroke)
+    let stack = try #require(s.layers[2].stack)
+    #expect(stack.padding == EdgeInsets(top: 1, leading: 2, bottom: 3, trailing: 4) && stack.alignment == .leading && stack.spacing == 4)
+    #expect(s.layers[2].children.count == 1 && s.layers[2].children[0].properties[Properties.cornerStyle] == .circular)
+    #expect(s.layers[3].path?.path.elements.count == 4 && s.layers[3].path?.fillRule == .evenOdd)
+    let text = try #require(s.layers[4].text)
+    #expect(text.text == "トマト" && text.font.size == 28 && text.font.weight == .bold && text.align == .center)
+    #expect(s.layers[4].properties[Properties.color] == .color(Color(hex: "#FF3B30")!.premultiplied))
+    #expect(s.layers[5].image?.asset == "tomato" && s.layers[5].image?.contentMode == .fit)
     // Events are in time order, whatever the file's order.
     #expect(s.timeline.map(\.at) == [0, 1.0, 1.2, 2, 2.5])
     #expect(s.timeline[1].insert.first?.layer.id == "row4")
-    #expect(s.timeline[2].velocity.first?.values.position == Vector2(900, 0))
+    #expect(s.timeline[2].velocity.first?.values[Properties.position] == Vector2(900, 0))
     #expect(s.timeline[3].drag?.points.count == 2)
   }
 
@@ -78,7 +83,9 @@ func problems(_ text: String) -> [String] {
     let s = try decode(scene(layers: ##"[{"type": "rect"}]"##))
     #expect(s.name == "t" && s.scale == 1 && s.background == .white && s.duration == nil)
     let l = s.layers[0]
-    #expect(l.cornerStyle == .continuous && !l.clip && l.spacing == 8 && l.properties.position == nil)
+    #expect(l.value(Properties.cornerStyle) == .continuous && l.value(Properties.clip) == false && l.properties[Properties.position] == nil)
+    #expect(l.value(Properties.fill) == .color(Color.black.premultiplied) && l.value(Properties.strokeColor) == .clear)
+    #expect(try decode(scene(layers: ##"[{"type": "vstack"}]"##)).layers[0].stack?.spacing == 8)
     #expect(try decode(scene(layers: "[]", extra: ##" "background": "transparent","##)).background == nil)
   }
 
@@ -261,8 +268,8 @@ func problems(_ text: String) -> [String] {
     }
     guard case .modifier(let active, let expressions, let identity) = removal else { Issue.record("removal is \(removal)"); return }
     // The seed's curve: 1 at p = 0, 2.2 at p = 0.5, 0 at p = 1 (by hand).
-    let scale = try #require(expressions["scale"])
+    let scale = try #require(expressions[.scale])
     #expect(abs(scale.evaluate(p: 0) - 1) < 1e-12 && abs(scale.evaluate(p: 0.5) - 2.2) < 1e-12 && abs(scale.evaluate(p: 1)) < 1e-12)
-    #expect(active.opacity == 0.5 && identity.scale == Vector2(1, 1))
+    #expect(active[Properties.opacity] == 0.5 && identity[Properties.scale] == Vector2(1, 1))
   }
 }

@@ -1,5 +1,3 @@
-import Primitives
-
 /// Horizontal alignment of children across a `vstack` (and the horizontal half
 /// of a `zstack`'s alignment), as SwiftUI's `HorizontalAlignment`.
 ///
@@ -141,4 +139,10 @@ public struct Alignment: Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { "." + name }
+
+  /// The nine standard alignments, in the order the scene format lists
+  /// them: the centre, the edges, then the corners.
+  public static let allNamed: [Alignment] = [
+    .center, .leading, .trailing, .top, .bottom, .topLeading, .topTrailing, .bottomLeading, .bottomTrailing,
+  ]
 }

@@ -1,0 +1,5 @@
+/// Horizontal alignment of the lines of a text (SwiftUI's
+/// `multilineTextAlignment`).
+public enum TextAlignment: String, Sendable, Hashable, CaseIterable {
+  case leading, center, trailing
+}

@@ -1,0 +1,182 @@
+import Primitives
+import Raster
+import SceneModel
+import Syntax
+import Typography
+
+/// A layer the renderer cannot draw, located in the scene file (a text or
+/// image whose resources were not loaded: a caller's mistake, since
+/// `SceneResources.load` reports every resource problem up front).
+public struct RenderError: Error, Sendable, CustomStringConvertible {
+  public var location: SourceLocation
+  public var message: String
+  public var description: String { "\(location.line):\(location.column): \(message)" }
+}
+
+/// Stage 3: the laid-out tree as drawing calls in device pixels. Each
+/// layer's transform is found top-down, the device box of it and its
+/// descendants bottom-up (for sizing offscreen layers), then the layers are
+/// drawn: fill, text or image, stroke, children (clipped when the layer
+/// clips), as a group with opacity, blur and shadow when it has them.
+struct LayerPainter {
+  let structure: SceneStructure
+  /// Each node's laid-out text and image (nil when it has none, or when the
+  /// resources were not loaded), looked up once rather than every frame.
+  let texts: [TextLayout?]
+  let images: [SceneImage?]
+
+  /// Fills in `world` (its own space to device pixels) and `deviceBounds`
+  /// for `layer` and its descendants.
+  func place(_ layer: inout ResolvedLayer, parent: AffineTransform) {
+    let v = layer.values
+    let size = v[Properties.size], anchor = v[Properties.anchor], scale = v[Properties.scale]
+    let position = v[Properties.position], offset = v[Properties.offset]
+    layer.world = layer.pre
+      .concatenating(.translation(-anchor.x * size.x, -anchor.y * size.y))
+      .concatenating(.scale(scale.x, scale.y))
+      .concatenating(.rotation(v[Properties.rotation] * .pi / 180))
+      .concatenating(.translation(position.x + offset.x, position.y + offset.y))
+      .concatenating(parent)
+    // The bounds, grown by the stroke the scene gives and a pixel, and any
+    // path drawn beyond them; then the descendants.
+    let source = structure.nodes[layer.node].layer
+    let grow = (layer.givesStrokeWidth ? v[Properties.strokeWidth] : 0) / 2 + 1
+    var local = Rect(x: 0, y: 0, width: size.x, height: size.y)
+    if let path = source.path?.path.bounds, !path.isNull { local = local.union(path) }
+    var box = layer.world.apply(local.insetBy(dx: -grow, dy: -grow))
+    for i in layer.children.indices {
+      place(&layer.children[i], parent: layer.world)
+      box = box.union(layer.children[i].deviceBounds)
+    }
+    layer.deviceBounds = box
+  }
+
+  func draw(_ layer: ResolvedLayer, on canvas: Recording) throws(RenderError) {
+    let v = layer.values
+    let opacity = v[Properties.opacity]
+    if v[Properties.hidden] || opacity <= 0 { return }
+    let source = structure.nodes[layer.node].layer
+    let world = layer.world
+    let deviceScale = world.maximumScale
+    let size = v[Properties.size]
+    let bounds = Rect(x: 0, y: 0, width: size.x, height: size.y)
+
+    var effects = LayerEffects(blur: v[Properties.blur] * deviceScale)
+    let shadowColor = v[Properties.shadowColor].clamped
+    if shadowColor.alpha > 0 {
+      effects.shadow = (shadowColor, v[Properties.shadowRadius] * deviceScale, world.applyToVector(v[Properties.shadowOffset]) + Vector2.zero)
+    }
+    let needsLayer = opacity < 1 || effects.blur > 0 || effects.shadow != nil
+    if needsLayer { canvas.beginLayer(bounds: layer.deviceBounds, opacity: opacity, effects: effects) }
+    try drawOwnContent(layer, source: source, bounds: bounds, on: canvas)
+    if !layer.children.isEmpty {
+      let clip = v[Properties.clip]
+      if clip { canvas.pushClip(shape(.rect, v, bounds: bounds), transform: world) }
+      for child in layer.children { try draw(child, on: canvas) }
+      if clip { canvas.popClip() }
+    }
+    if needsLayer { canvas.endLayer() }
+  }
+
+  /// The outline of a shape layer in its own space.
+  func shape(_ type: LayerType, _ v: ResolvedValues, bounds: Rect) -> Path {
+    switch type {
+    case .circle: return .circle(in: bounds)
+    case .ellipse: return .ellipse(in: bounds)
+    case .capsule: return .capsule(in: bounds)
+    default:
+      let radius = v[Properties.cornerRadius]
+      return radius > 0 ? .roundedRect(bounds, cornerRadius: radius, style: v[Properties.cornerStyle]) : .rect(bounds)
+    }
+  }
+
+  /// A layer's fill, its text or image, then its stroke. On text and image
+  /// layers, `fill` and `stroke` paint the bounds (with `cornerRadius`):
+  /// a background and a border.
+  func drawOwnContent(_ layer: ResolvedLayer, source: Layer, bounds: Rect, on canvas: Recording) throws(RenderError) {
+    let v = layer.values, world = layer.world, size = v[Properties.size]
+    let outline = source.path?.path ?? shape(source.type, v, bounds: bounds)
+    if let paint = Self.paint(v[Properties.fill], size: size, world: world) {
+      canvas.fill(outline, transform: world, paint: paint, rule: source.path?.fillRule ?? .nonZero)
+    }
+    if let text = source.text { try drawText(layer, text, on: canvas) }
+    if let image = source.image { try drawImage(layer, image, outline: outline, on: canvas) }
+    let trim = v[Properties.trim]
+    let style = StrokeStyle(
+      width: max(0, v[Properties.strokeWidth]), cap: v[Properties.strokeCap], join: v[Properties.strokeJoin],
+      miterLimit: v[Properties.strokeMiterLimit], dash: v[Properties.strokeDash], dashPhase: v[Properties.strokeDashPhase],
+      trim: (min(trim.x, trim.y), max(trim.x, trim.y)))
+    if style.width > 0, let paint = Self.paint(v[Properties.strokeColor], size: size, world: world) {
+      canvas.stroke(outline, transform: world, style: style, paint: paint)
+    }
+  }
+
+  /// The glyphs, in `color`, aligned in the bounds.
+  func drawText(_ layer: ResolvedLayer, _ content: TextContent, on canvas: Recording) throws(RenderError) {
+    guard let text = texts[layer.node] else {
+      throw RenderError(
+        location: structure.nodes[layer.node].layer.location, message: "the text's font was not loaded (load the scene's resources first)")
+    }
+    let size = layer.values[Properties.size]
+    guard let paint = Self.paint(layer.values[Properties.color], size: size, world: layer.world) else { return }
+    let glyphs = text.path(in: size, alignment: content.align)
+    if !glyphs.isEmpty { canvas.fill(glyphs, transform: layer.world, paint: paint) }
+  }
+
+  /// The image placed by its content mode in the bounds, sampled with
+  /// filtering (bilinear, from the image's reductions when drawn smaller).
+  func drawImage(_ layer: ResolvedLayer, _ content: ImageContent, outline: Path, on canvas: Recording) throws(RenderError) {
+    guard let image = images[layer.node] else {
+      throw RenderError(
+        location: structure.nodes[layer.node].layer.location, message: "the image asset was not loaded (load the scene's resources first)")
+    }
+    guard let placed = Self.imageRect(contentMode: content.contentMode, bounds: layer.values[Properties.size], image: image.size),
+      image.pixelWidth > 0, image.pixelHeight > 0
+    else { return }
+    let world = layer.world
+    let imageToLocal = AffineTransform.scale(placed.width / Double(image.pixelWidth), placed.height / Double(image.pixelHeight))
+      .concatenating(.translation(placed.minX, placed.minY))
+    let shader = ImageShader(pyramid: image.pyramid, imageToDevice: imageToLocal.concatenating(world))
+    if content.contentMode == .fit {
+      // Letterboxed: the image's own rectangle, inside the rounded bounds.
+      let rounded = layer.values[Properties.cornerRadius] > 0
+      if rounded { canvas.pushClip(outline, transform: world) }
+      canvas.fill(.rect(placed), transform: world, paint: .image(shader))
+      if rounded { canvas.popClip() }
+    } else {
+      canvas.fill(outline, transform: world, paint: .image(shader))
+    }
+  }
+
+  /// Where an image of `image` points goes in `bounds`, in the layer's
+  /// space, by `contentMode`: `fill` covers them keeping the aspect ratio
+  /// (cropped by the caller), `fit` fits inside them (letterboxed),
+  /// `stretch` fills them exactly; nil when either is empty.
+  static func imageRect(contentMode: ContentMode, bounds: Vector2, image: Vector2) -> Rect? {
+    guard bounds.x > 0, bounds.y > 0, image.x > 0, image.y > 0 else { return nil }
+    let scale: Double
+    switch contentMode {
+    case .stretch: return Rect(x: 0, y: 0, width: bounds.x, height: bounds.y)
+    case .fit: scale = min(bounds.x / image.x, bounds.y / image.y)
+    case .fill: scale = max(bounds.x / image.x, bounds.y / image.y)
+    }
+    let size = Vector2(image.x * scale, image.y * scale)
+    return Rect(x: (bounds.x - size.x) / 2, y: (bounds.y - size.y) / 2, width: size.x, height: size.y)
+  }
+
+  /// A paint as a raster paint, gradients mapped from unit points of the
+  /// bounds (in points) to device pixels; nil when it paints nothing.
+  static func paint(_ paint: AnimatablePaint, size: Vector2, world: AffineTransform) -> Paint? {
+    func stops(_ s: [AnimatablePaint.Stop]) -> [GradientStop] { s.map { GradientStop(offset: $0.offset, color: $0.color) } }
+    switch paint.clamped {
+    case .color(let c):
+      return c.alpha > 0 ? .solid(c) : nil
+    case .linear(let from, let to, let s):
+      let start = world.apply(Point(from.x * size.x, from.y * size.y)), end = world.apply(Point(to.x * size.x, to.y * size.y))
+      return .linearGradient(LinearGradientShader(start: start, end: end, stops: stops(s)))
+    case .radial(let center, let r0, let r1, let s):
+      return .radialGradient(
+        RadialGradientShader(center: Point(center.x * size.x, center.y * size.y), startRadius: r0, endRadius: r1, stops: stops(s), transform: world))
+    }
+  }
+}
