@@ -226,7 +226,7 @@ public struct SceneRenderer: Sendable {
   /// `.modifier(active:identity:)` at p: an expression gives its property's
   /// value; other properties interpolate from the identity state (or the
   /// layer's own value) to the active state (or the layer's own value).
-  func applyModifier(active: PropertyValues, expressions: [String: Syntax.Expression], identity: PropertyValues, p: Double, to r: inout Resolved) {
+  func applyModifier(active: PropertyValues, expressions: [String: ProgressExpression], identity: PropertyValues, p: Double, to r: inout Resolved) {
     func number(_ key: String, _ current: Double, _ a: Double?, _ i: Double?) -> Double {
       if let e = expressions[key] { return e.evaluate(p: p) }
       guard a != nil || i != nil else { return current }

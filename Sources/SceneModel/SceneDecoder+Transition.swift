@@ -185,7 +185,7 @@ extension Context {
             + keys.filter { !Self.unsupportedModifierKeys.contains($0) }.joined(separator: ", "), entry.node, entry.path)
       }
     }
-    var expressions: [String: Syntax.Expression] = [:]
+    var expressions: [String: ProgressExpression] = [:]
     var plain = activeMembers
     for (key, entry) in activeMembers {
       guard let text = entry.node.string else { continue }
@@ -197,7 +197,7 @@ extension Context {
         continue
       }
       do {
-        let expression = try Syntax.Expression(parsing: text)
+        let expression = try ProgressExpression(parsing: text)
         // Checked where it is used: at p = 0 and 1 it must give a number.
         if !expression.evaluate(p: 0).isFinite || !expression.evaluate(p: 1).isFinite {
           reader.error("'\(text)' is not a finite number at p = 0 or p = 1", entry.node, entry.path)

@@ -19,7 +19,7 @@
 /// Two expressions are equal when they parse to the same tree: spacing,
 /// redundant parentheses and a leading `+` do not matter, but `2*p` and
 /// `p*2` differ.
-public struct Expression: Sendable, Hashable, CustomStringConvertible {
+public struct ProgressExpression: Sendable, Hashable, CustomStringConvertible {
   /// The longest accepted source, in Unicode scalars.
   public static let maximumLength = 10_000
   /// The deepest accepted nesting. Each parenthesis, function call, leading
@@ -75,7 +75,7 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
 
 // MARK: - The tree
 
-extension Expression {
+extension ProgressExpression {
   enum Function: String, CaseIterable, Sendable, Hashable {
     case sin, cos, exp, sqrt, abs, min, max
 
@@ -232,7 +232,7 @@ private struct ExpressionParser {
 
   init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
 
-  mutating func parseAll() throws(SyntaxError) -> Expression.Node {
+  mutating func parseAll() throws(SyntaxError) -> ProgressExpression.Node {
     skipSpaces()
     guard index < scalars.count else {
       throw SyntaxError("empty expression", at: .text(0..<scalars.count))
@@ -319,22 +319,22 @@ private struct ExpressionParser {
   /// Opens one level of nesting at `range` (the bracket or operator that opens it).
   private mutating func enter(_ range: Range<Int>) throws(SyntaxError) {
     depth += 1
-    if depth > Expression.maximumNesting {
+    if depth > ProgressExpression.maximumNesting {
       throw SyntaxError(
-        "expression nests deeper than \(Expression.maximumNesting) levels", at: .text(range))
+        "expression nests deeper than \(ProgressExpression.maximumNesting) levels", at: .text(range))
     }
   }
 
   // MARK: Grammar
 
-  private mutating func parseSum() throws(SyntaxError) -> Expression.Node {
+  private mutating func parseSum() throws(SyntaxError) -> ProgressExpression.Node {
     let first = try parseProduct()
-    var rest: [Expression.Operand] = []
+    var rest: [ProgressExpression.Operand] = []
     while true {
       skipSpaces()
       guard let c = current, c == "+" || c == "-" else { break }
       index += 1
-      rest.append(Expression.Operand(inverted: c == "-", node: try parseProduct()))
+      rest.append(ProgressExpression.Operand(inverted: c == "-", node: try parseProduct()))
     }
     if rest.isEmpty { return first }
     // (a + b) + c is a + b + c, evaluated in the same order.
@@ -342,9 +342,9 @@ private struct ExpressionParser {
     return .sum(first, rest)
   }
 
-  private mutating func parseProduct() throws(SyntaxError) -> Expression.Node {
+  private mutating func parseProduct() throws(SyntaxError) -> ProgressExpression.Node {
     let first = try parseUnary()
-    var rest: [Expression.Operand] = []
+    var rest: [ProgressExpression.Operand] = []
     while true {
       skipSpaces()
       guard let c = current, c == "*" || c == "/" else { break }
@@ -352,14 +352,14 @@ private struct ExpressionParser {
         throw SyntaxError("'**' is not an operator; write '^' for powers", at: .text(index..<index + 2))
       }
       index += 1
-      rest.append(Expression.Operand(inverted: c == "/", node: try parseUnary()))
+      rest.append(ProgressExpression.Operand(inverted: c == "/", node: try parseUnary()))
     }
     if rest.isEmpty { return first }
     if case .product(let head, let tail) = first { return .product(head, tail + rest) }
     return .product(first, rest)
   }
 
-  private mutating func parseUnary() throws(SyntaxError) -> Expression.Node {
+  private mutating func parseUnary() throws(SyntaxError) -> ProgressExpression.Node {
     skipSpaces()
     guard let c = current, c == "-" || c == "+" else { return try parsePower() }
     try enter(index..<index + 1)
@@ -369,7 +369,7 @@ private struct ExpressionParser {
     return c == "-" ? .negate(operand) : operand
   }
 
-  private mutating func parsePower() throws(SyntaxError) -> Expression.Node {
+  private mutating func parsePower() throws(SyntaxError) -> ProgressExpression.Node {
     let base = try parseAtom()
     skipSpaces()
     guard current == "^" else { return base }
@@ -379,7 +379,7 @@ private struct ExpressionParser {
     return .power(base, try parseUnary())
   }
 
-  private mutating func parseAtom() throws(SyntaxError) -> Expression.Node {
+  private mutating func parseAtom() throws(SyntaxError) -> ProgressExpression.Node {
     skipSpaces()
     guard let c = current else { throw unexpected(expected: "expected a value") }
     if Self.isDigit(c) || c == "." { return .number(try parseNumber()) }
@@ -433,7 +433,7 @@ private struct ExpressionParser {
     return value
   }
 
-  private mutating func parseName() throws(SyntaxError) -> Expression.Node {
+  private mutating func parseName() throws(SyntaxError) -> ProgressExpression.Node {
     let start = index
     while let c = current, Self.isIdentifierPart(c) { index += 1 }
     let nameRange = start..<index
@@ -448,14 +448,14 @@ private struct ExpressionParser {
       index = afterName
       return .p
     }
-    guard let function = Expression.Function(rawValue: name) else {
+    guard let function = ProgressExpression.Function(rawValue: name) else {
       if called {
         throw SyntaxError(
-          "unknown function '\(name)'" + Suggestions.didYouMean(name, in: Expression.functionNames),
+          "unknown function '\(name)'" + Suggestions.didYouMean(name, in: ProgressExpression.functionNames),
           at: .text(nameRange))
       }
       throw SyntaxError(
-        "unknown name '\(name)'" + Suggestions.didYouMean(name, in: ["p"] + Expression.functionNames),
+        "unknown name '\(name)'" + Suggestions.didYouMean(name, in: ["p"] + ProgressExpression.functionNames),
         at: .text(nameRange))
     }
     guard called else {
@@ -467,7 +467,7 @@ private struct ExpressionParser {
     try enter(open..<open + 1)
     defer { depth -= 1 }
     index += 1
-    var arguments: [Expression.Node] = []
+    var arguments: [ProgressExpression.Node] = []
     skipSpaces()
     if current == ")" {
       index += 1
