@@ -4,10 +4,12 @@ extension CallChain {
   /// `{"spring": {"duration": 0.5, "bounce": 0.2}, "delay": 0.1}`.
   ///
   /// A key's value gives the call's arguments: an object gives labelled
-  /// arguments (an unlabelled parameter is written with its documented
-  /// name); a number, string or boolean gives one unlabelled argument; an
-  /// array gives unlabelled arguments in order; `{}`, `true` or `null` give
-  /// none. A string in place of the object is parsed as SwiftUI syntax.
+  /// arguments, in the parameters' order as in Swift (an unlabelled
+  /// parameter is written with its documented name); a number or string
+  /// gives one unlabelled argument; an array gives unlabelled arguments in
+  /// order; `{}`, `true` or `null` give none (`false` is an error). A
+  /// nested object as an argument is a call chain in this form. A string
+  /// in place of the whole object is parsed as SwiftUI syntax.
   public static func fromJSON(_ node: JSONNode, path: JSONPath) throws(SyntaxError) -> CallChain {
     if let text = node.string {
       do {

@@ -20,7 +20,7 @@ public struct SyntaxError: Error, Sendable, CustomStringConvertible {
 /// A chain of calls in SwiftUI syntax: `.snappy(duration: 0.4).delay(0.2)`,
 /// `slide.combined(with: .opacity)`. The same tree comes from the JSON
 /// object form (`{"snappy": {"duration": 0.4}, "delay": 0.2}`), so one
-/// validator serves both.
+/// binder (`CallBinder`) serves both.
 public struct CallChain: Sendable, Hashable {
   public var calls: [Call]
   public var origin: SyntaxOrigin
@@ -66,6 +66,37 @@ public indirect enum ArgumentValue: Sendable, Hashable {
     case .chain: "a name"
     case .array: "an array"
     case .string: "a string"
+    }
+  }
+}
+
+extension Call {
+  /// The call as written, when `source` is the text it was parsed from,
+  /// or else rebuilt from the tree (`spring(duration: 0.5)`).
+  public func quoted(from source: String?) -> String {
+    if let source, case .text(let range) = origin {
+      let scalars = Array(source.unicodeScalars)
+      if range.upperBound <= scalars.count {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars[range])
+        return String(view)
+      }
+    }
+    guard let arguments else { return name }
+    let written = arguments.map { ($0.label.map { "\($0): " } ?? "") + $0.value.quoted }
+    return "\(name)(\(written.joined(separator: ", ")))"
+  }
+}
+
+extension ArgumentValue {
+  /// The value as the call syntax writes it; a chain by its names alone.
+  public var quoted: String {
+    switch self {
+    case .number(let n): formatNumber(n)
+    case .bool(let b): "\(b)"
+    case .string(let s): "\"\(s)\""
+    case .array(let a): "[" + a.map(\.value.quoted).joined(separator: ", ") + "]"
+    case .chain(let c): c.calls.map(\.name).joined(separator: ".")
     }
   }
 }
