@@ -159,7 +159,7 @@ struct LayoutStage {
   /// the identity state (or the layer's own value) to the active state (or
   /// the layer's own value); paints of different shapes change halfway.
   static func applyModifier(
-    active: PropertyValues, expressions: [PropertyKey: Syntax.Expression], identity: PropertyValues, p: Double, to values: inout ResolvedValues
+    active: PropertyValues, expressions: [PropertyKey: ProgressExpression], identity: PropertyValues, p: Double, to values: inout ResolvedValues
   ) {
     let keys = Set(active.keys + identity.keys + Array(expressions.keys)).sorted()
     for key in keys {

@@ -179,7 +179,7 @@ public indirect enum Transition: Sendable {
   case combined([Transition])
   /// `.modifier(active:identity:)`: the two states as property sets; a
   /// numeric property of the active state may be an expression of p.
-  case modifier(active: PropertyValues, expressions: [PropertyKey: Syntax.Expression], identity: PropertyValues)
+  case modifier(active: PropertyValues, expressions: [PropertyKey: ProgressExpression], identity: PropertyValues)
 }
 
 public enum Edge: String, Sendable, Hashable, CaseIterable { case leading, trailing, top, bottom }

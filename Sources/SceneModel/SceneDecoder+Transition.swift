@@ -2,16 +2,13 @@ import Primitives
 import Syntax
 
 extension Context {
-  static let transitionNames = ["identity", "opacity", "scale", "slide", "move", "offset", "push", "blur", "asymmetric", "modifier"]
-
   /// A transition in SwiftUI syntax (`"slide.combined(with: .opacity)"`) or
   /// as a JSON object with one key per call, the only way to write a custom
   /// `modifier(active:identity:)`.
   func transition(_ node: JSONNode, _ path: JSONPath) -> Transition? {
     if let text = node.string {
       do {
-        let chain = try CallParser.parse(text)
-        return try transition(chain)
+        return try Self.transition(try CallParser.parse(text), source: text)
       } catch {
         reader.error(error.message, at: locate(error, in: node, path: path), path: path)
         return nil
@@ -49,7 +46,7 @@ extension Context {
         do {
           let single = JSONNode(.object([m]), at: node.location)
           let chain = try CallChain.fromJSON(single, path: path)
-          parts.append(try transition(chain))
+          parts.append(try Self.transition(chain, source: nil))
         } catch {
           reader.error(error, fallback: m.value, path: p)
           return nil
@@ -68,99 +65,56 @@ extension Context {
   }
 
   /// A chain of calls: a base transition and `.combined(with:)` modifiers.
-  func transition(_ chain: CallChain) throws(SyntaxError) -> Transition {
-    var parts = [try base(chain.calls[0])]
+  /// `source` is the text the chain was parsed from, if any, to quote it.
+  static func transition(_ chain: CallChain, source: String?) throws(SyntaxError) -> Transition {
+    var parts = [try transitions.make(chain.calls[0], source: source)]
     for call in chain.calls.dropFirst() {
-      guard call.name == "combined" else {
-        throw SyntaxError(
-          "unknown transition modifier '\(call.name)'" + Suggestions.didYouMean(call.name, in: ["combined"])
-            + " (transitions combine with .combined(with:))",
-          at: call.nameOrigin)
+      guard let modifier = transitionModifiers[call.name] else {
+        throw transitionModifiers.unknown(call, detail: " (transitions combine with .combined(with:))")
       }
-      guard let args = call.arguments, args.count == 1, args[0].label == "with", case .chain(let inner) = args[0].value else {
-        throw SyntaxError("combined takes one argument: combined(with: transition)", at: call.origin)
-      }
-      parts.append(try transition(inner))
+      parts.append(try modifier.make(call, source: source))
     }
     return parts.count == 1 ? parts[0] : .combined(parts)
   }
 
-  func base(_ call: Call) throws(SyntaxError) -> Transition {
-    let args = call.arguments ?? []
-    func number(_ a: CallArgument) throws(SyntaxError) -> Double {
-      guard case .number(let n) = a.value else { throw SyntaxError("'\(a.label ?? "argument")' must be a number", at: a.origin) }
-      return n
-    }
-    func edge(_ a: CallArgument) throws(SyntaxError) -> Edge {
-      var name: String?
-      switch a.value {
-      case .chain(let c) where c.calls.count == 1 && c.calls[0].arguments == nil: name = c.calls[0].name
-      case .string(let s): name = s
-      default: break
-      }
-      guard let name, let e = Edge(rawValue: name) else {
-        throw SyntaxError(
-          "expected an edge: leading, trailing, top or bottom" + (name.map { Suggestions.didYouMean($0, in: Edge.allCases.map(\.rawValue)) } ?? ""),
-          at: a.origin)
-      }
-      return e
-    }
-    func expect(_ labels: [String?]) throws(SyntaxError) {
-      guard args.map(\.label) == labels else {
-        let spelling = labels.map { ($0 ?? "_") + ":" }.joined()
-        throw SyntaxError("\(call.name) takes \(call.name)(\(spelling))", at: call.origin)
-      }
-    }
-    switch call.name {
-    case "identity": try expect([]); return .identity
-    case "opacity": try expect([]); return .opacity
-    case "slide": try expect([]); return .slide
-    case "scale":
-      if args.isEmpty { return .scale(1e-5, anchor: Vector2(0.5, 0.5)) }
-      let s = try number(args[0])
-      guard args[0].label == nil else { throw SyntaxError("scale takes scale(_:anchor:)", at: call.origin) }
-      var anchor = Vector2(0.5, 0.5)
-      if args.count == 2 {
-        guard args[1].label == "anchor", case .array(let a) = args[1].value, a.count == 2,
-          case .number(let u) = a[0].value, case .number(let v) = a[1].value
-        else { throw SyntaxError("anchor must be a unit point [u, v]", at: args[1].origin) }
-        anchor = Vector2(u, v)
-      } else if args.count > 2 {
-        throw SyntaxError("scale takes scale(_:anchor:)", at: call.origin)
-      }
-      return .scale(s, anchor: anchor)
-    case "move":
-      try expect(["edge"]); return .move(edge: try edge(args[0]))
-    case "push":
-      try expect(["from"]); return .push(from: try edge(args[0]))
-    case "offset":
-      var x = 0.0, y = 0.0
-      for a in args {
-        switch a.label {
-        case "x": x = try number(a)
-        case "y": y = try number(a)
-        default: throw SyntaxError("offset takes offset(x:y:)", at: a.origin)
-        }
-      }
-      return .offset(x: x, y: y)
-    case "blur":
-      try expect(["radius"])
-      let r = try number(args[0])
-      guard r >= 0 else { throw SyntaxError("blur radius must be 0 or more, got \(formatNumber(r))", at: args[0].origin) }
-      return .blur(radius: r)
-    case "asymmetric":
-      try expect(["insertion", "removal"])
-      guard case .chain(let i) = args[0].value, case .chain(let r) = args[1].value else {
-        throw SyntaxError("asymmetric takes two transitions", at: call.origin)
-      }
-      return .asymmetric(insertion: try transition(i), removal: try transition(r))
-    case "modifier":
-      throw SyntaxError(
-        "a custom modifier(active:identity:) is written as a JSON object: {\"modifier\": {\"active\": {…}, \"identity\": {…}}}", at: call.nameOrigin)
-    default:
-      throw SyntaxError("unknown transition '\(call.name)'" + Suggestions.didYouMean(call.name, in: Self.transitionNames), at: call.nameOrigin)
-    }
-  }
+  /// The transitions in SwiftUI syntax. Only the JSON object form can write
+  /// a custom `modifier(active:identity:)`: its states are property sets.
+  static let transitions = Vocabulary<Transition>(
+    "transition",
+    [
+      Function("identity", Overload { _ in .identity }),
+      Function("opacity", Overload { _ in .opacity }),
+      Function(
+        "scale", Overload { _ in .scale(1e-5, anchor: Vector2(0.5, 0.5)) },
+        Overload(Parameter.number(.unlabelled("scale")), Parameter.point("anchor", default: SIMD2(0.5, 0.5))) { _, s, anchor in
+          .scale(s, anchor: Vector2(anchor.x, anchor.y))
+        }),
+      Function("slide", Overload { _ in .slide }),
+      Function("move", Overload(Parameter<Edge>.choice("edge", noun: "an edge")) { _, edge in .move(edge: edge) }),
+      Function("offset", Overload(Parameter.number("x", default: 0), Parameter.number("y", default: 0)) { _, x, y in .offset(x: x, y: y) }),
+      Function("push", Overload(Parameter<Edge>.choice("from", noun: "an edge")) { _, edge in .push(from: edge) }),
+      Function("blur", Overload(Parameter.number("radius", .nonNegative)) { _, r in .blur(radius: r) }),
+      Function(
+        "asymmetric",
+        Overload(Parameter.chain("insertion", noun: "a transition"), Parameter.chain("removal", noun: "a transition")) {
+          call, insertion, removal throws(SyntaxError) in
+          .asymmetric(insertion: try transition(insertion, source: call.source), removal: try transition(removal, source: call.source))
+        }),
+    ],
+    unavailable: [
+      "modifier": "a custom modifier(active:identity:) is written as a JSON object: {\"modifier\": {\"active\": {…}, \"identity\": {…}}}"
+    ])
+
+  /// What may follow a transition in a chain.
+  static let transitionModifiers = Vocabulary<Transition>(
+    "transition modifier",
+    [
+      Function(
+        "combined",
+        Overload(Parameter.chain("with", noun: "a transition")) { call, other throws(SyntaxError) in
+          try transition(other, source: call.source)
+        })
+    ])
 
   /// Properties whose active value may be an expression of p.
   static let expressionKeys: [PropertyKey] = [.opacity, .scale, .rotation, .blur, .cornerRadius]
@@ -185,7 +139,7 @@ extension Context {
           "'\(key)' cannot be part of a transition modifier; a modifier's states take " + stateKeys.joined(separator: ", "), entry.node, entry.path)
       }
     }
-    var expressions: [PropertyKey: Syntax.Expression] = [:]
+    var expressions: [PropertyKey: ProgressExpression] = [:]
     var plain = activeMembers
     for (key, entry) in activeMembers {
       guard let text = entry.node.string else { continue }
@@ -198,7 +152,7 @@ extension Context {
         continue
       }
       do {
-        let expression = try Syntax.Expression(parsing: text)
+        let expression = try ProgressExpression(parsing: text)
         // Checked where it is used: at p = 0 and 1 it must give a number.
         if !expression.evaluate(p: 0).isFinite || !expression.evaluate(p: 1).isFinite {
           reader.error("'\(text)' is not a finite number at p = 0 or p = 1", entry.node, entry.path)

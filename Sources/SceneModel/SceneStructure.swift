@@ -194,7 +194,7 @@ public enum TransitionEffect: Sendable {
   /// Adds to the layer's blur radius, in points.
   case blur(Double)
   /// A custom modifier's two states at progress p.
-  case modifier(active: PropertyValues, expressions: [PropertyKey: Syntax.Expression], identity: PropertyValues, p: Double)
+  case modifier(active: PropertyValues, expressions: [PropertyKey: ProgressExpression], identity: PropertyValues, p: Double)
 }
 
 extension Transition {

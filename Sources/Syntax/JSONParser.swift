@@ -220,44 +220,17 @@ public struct JSONParser {
     return code
   }
 
+  /// A number in RFC 8259's grammar (`NumberNotation.json`); an error is
+  /// located at the number's start.
   private mutating func parseNumber() throws(JSONSyntaxError) -> JSONNode {
     let start = location
-    let from = index
-    if current == UInt8(ascii: "-") { advance() }
-    guard let first = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else {
-      throw error("invalid number", at: start)
+    switch NumberNotation.json.scan(bytes, at: index) {
+    case .success(let number):
+      while index < number.range.upperBound { advance() }
+      let text = String(decoding: bytes[number.range], as: UTF8.self)
+      return JSONNode(.number(number.value, text: text), at: start)
+    case .failure(let failure):
+      throw error(failure.message(written: String(decoding: bytes[failure.range], as: UTF8.self)), at: start)
     }
-    if first == UInt8(ascii: "0") {
-      advance()
-      if let c = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) {
-        throw error("numbers may not have leading zeros", at: start)
-      }
-    } else {
-      skipDigits()
-    }
-    if current == UInt8(ascii: ".") {
-      advance()
-      guard let c = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) else {
-        throw error("invalid number: expected digits after '.'", at: start)
-      }
-      skipDigits()
-    }
-    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-      advance()
-      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { advance() }
-      guard let c = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) else {
-        throw error("invalid number: expected digits in the exponent", at: start)
-      }
-      skipDigits()
-    }
-    let text = String(decoding: bytes[from..<index], as: UTF8.self)
-    guard let value = Double(text), value.isFinite else {
-      throw error("number '\(text)' is out of range", at: start)
-    }
-    return JSONNode(.number(value, text: text), at: start)
-  }
-
-  private mutating func skipDigits() {
-    while let c = current, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(c) { advance() }
   }
 }

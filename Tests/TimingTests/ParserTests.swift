@@ -89,6 +89,13 @@ import Testing
     #expect(try json(#"{"linear": {}, "speed": 2, "delay": 1}"#).modifiers == [.speed(2), .delay(1)])
   }
 
+  /// An unlabelled parameter's documented name, the object form's key, is
+  /// accepted as a label in SwiftUI syntax too.
+  @Test func documentedNamesServeAsLabels() throws {
+    #expect(try AnimationParser.parse("linear.delay(delay: 1)") == AnimationParser.parse("linear.delay(1)"))
+    #expect(try AnimationParser.parse("linear.repeatCount(count: 2)") == AnimationParser.parse("linear.repeatCount(2)"))
+  }
+
   /// The bad-input catalogue: each message quotes the offending text and
   /// points at it.
   @Test(
@@ -96,8 +103,8 @@ import Testing
       ("sprung", "unknown animation 'sprung'; did you mean 'spring'?", 0..<6),
       (".snapy(duration: 0.3)", "unknown animation 'snapy'; did you mean 'snappy'?", 1..<6),
       ("easeInOutCric", "unknown animation 'easeInOutCric'; did you mean 'easeInOutCirc'?", 0..<13),
-      ("spring(duration: 0)", "duration must be greater than 0, got 0 in 'spring(duration: 0)'", 7..<18),
-      ("spring(duration: -0.5, bounce: 0.2)", "duration must be greater than 0, got -0.5 in 'spring(duration: -0.5, bounce: 0.2)'", 7..<21),
+      ("spring(duration: 0)", "duration must be greater than 0 seconds, got 0 in 'spring(duration: 0)'", 7..<18),
+      ("spring(duration: -0.5, bounce: 0.2)", "duration must be greater than 0 seconds, got -0.5 in 'spring(duration: -0.5, bounce: 0.2)'", 7..<21),
       (
         "spring(duration: 0.5, bounce: 1.5)",
         "bounce must be greater than -1 and less than 1 (1 never settles, -1 never moves), got 1.5 in 'spring(duration: 0.5, bounce: 1.5)'", 22..<33
@@ -124,8 +131,8 @@ import Testing
         "damping must be greater than 0 (an undamped spring never settles), got 0 in 'interpolatingSpring(stiffness: 100, damping: 0)'", 36..<46
       ),
       ("linear.speed(0)", "speed must be greater than 0, got 0 in 'speed(0)'", 13..<14),
-      ("linear.repeatCount(0)", "count must be a whole number, at least 1, got 0 in 'repeatCount(0)'", 19..<20),
-      ("linear.repeatCount(2.5)", "count must be a whole number, at least 1, got 2.5 in 'repeatCount(2.5)'", 19..<22),
+      ("linear.repeatCount(0)", "count must be a whole number from 1 to 1000000, got 0 in 'repeatCount(0)'", 19..<20),
+      ("linear.repeatCount(2.5)", "count must be a whole number from 1 to 1000000, got 2.5 in 'repeatCount(2.5)'", 19..<22),
       ("linear.delay(-1)", "delay must be 0 or more seconds, got -1 in 'delay(-1)'", 13..<15),
       ("snappy.dealy(0.2)", "unknown modifier 'dealy'; did you mean 'delay'? (the modifiers are delay, speed, repeatCount, repeatForever)", 7..<12),
       ("spring.snappy", "'snappy' is an animation, not a modifier; the modifiers are delay, speed, repeatCount, repeatForever", 7..<13),
@@ -153,6 +160,34 @@ import Testing
         "missing argument 'dampingRatio'; uikitSpring takes uikitSpring(duration:dampingRatio:initialVelocity:), got 'uikitSpring(duration: 0.4)'",
         12..<25
       ),
+      (
+        "spring(bounce: 0.2, duration: 0.5)",
+        "argument 'duration' must precede argument 'bounce'; spring takes spring(duration:bounce:blendDuration:) or spring(response:dampingFraction:blendDuration:), got 'spring(bounce: 0.2, duration: 0.5)'",
+        20..<33
+      ),
+      (
+        "spring(duration: 0.5, duration: 0.6)",
+        "argument 'duration' is given twice; spring takes spring(duration:bounce:blendDuration:) or spring(response:dampingFraction:blendDuration:), got 'spring(duration: 0.5, duration: 0.6)'",
+        22..<35
+      ),
+      (
+        "spring(response: 0.3, bounce: 0.1)",
+        "unexpected argument 'bounce'; spring takes spring(duration:bounce:blendDuration:) or spring(response:dampingFraction:blendDuration:), got 'spring(response: 0.3, bounce: 0.1)'",
+        22..<33
+      ),
+      (
+        "interpolatingSpring(damping: 10, stiffness: 100)",
+        "argument 'stiffness' must precede argument 'damping'; interpolatingSpring takes interpolatingSpring(mass:stiffness:damping:initialVelocity:) or interpolatingSpring(duration:bounce:initialVelocity:), got 'interpolatingSpring(damping: 10, stiffness: 100)'",
+        20..<31
+      ),
+      (
+        "uikitSpring()",
+        "missing argument 'duration'; uikitSpring takes uikitSpring(duration:dampingRatio:initialVelocity:), got 'uikitSpring()'", 0..<13
+      ),
+      ("linear.repeatCount(true)", "'count' of repeatCount must be a whole number, got a boolean", 19..<23),
+      ("spring(blendDuration: -1)", "blendDuration must be 0 or more seconds, got -1 in 'spring(blendDuration: -1)'", 7..<24),
+      ("snappy(duration: -.5)", "a number needs a digit before '.' (write 0.5, not .5)", 17..<20),
+      ("linear(duration: 1.e1)", "invalid number '1.e1'", 17..<21),
       ("snappy extra", "unexpected 'extra' after 'snappy'", 7..<12),
       ("", "empty expression", 0..<0),
       (
@@ -167,6 +202,25 @@ import Testing
     } catch {
       #expect(error.message == message)
       #expect(error.origin == .text(range), "origin of '\(text)'")
+    }
+  }
+
+  /// An object's arguments come in the parameters' order, as in Swift.
+  @Test func jsonArgumentsKeepSwiftsOrder() throws {
+    let node = try JSONParser.parse(#"{"spring": {"bounce": 0.2, "duration": 0.5}}"#)
+    do {
+      _ = try AnimationParser.parse(json: node, path: JSONPath().appending("animation"))
+      Issue.record("accepted")
+    } catch {
+      #expect(
+        error.message
+          == "argument 'duration' must precede argument 'bounce'; spring takes spring(duration:bounce:blendDuration:) or spring(response:dampingFraction:blendDuration:), got 'spring(bounce: 0.2, duration: 0.5)'"
+      )
+      guard case .json(let path, let location) = error.origin else {
+        Issue.record("not a JSON origin")
+        return
+      }
+      #expect(path.description == "animation.spring.duration" && location.column == 40)
     }
   }
 

@@ -11,7 +11,8 @@
 ///     power := atom ('^' unary)?
 ///     atom  := number | 'p' | function '(' expr (',' expr)* ')' | '(' expr ')'
 ///
-/// Numbers are written `12`, `0.5`, `.5`, `1e-3` or `2.5E+2`; spaces, tabs
+/// Numbers are written `12`, `0.5`, `.5`, `1e-3` or `2.5E+2`
+/// (`NumberNotation.expression`: not `1.`, no `_`); spaces, tabs
 /// and newlines may appear between any two tokens. The functions are `sin`,
 /// `cos` (radians), `exp`, `sqrt` and `abs` of one argument, and `min` and
 /// `max` of two or more.
@@ -19,7 +20,7 @@
 /// Two expressions are equal when they parse to the same tree: spacing,
 /// redundant parentheses and a leading `+` do not matter, but `2*p` and
 /// `p*2` differ.
-public struct Expression: Sendable, Hashable, CustomStringConvertible {
+public struct ProgressExpression: Sendable, Hashable, CustomStringConvertible {
   /// The longest accepted source, in Unicode scalars.
   public static let maximumLength = 10_000
   /// The deepest accepted nesting. Each parenthesis, function call, leading
@@ -75,7 +76,7 @@ public struct Expression: Sendable, Hashable, CustomStringConvertible {
 
 // MARK: - The tree
 
-extension Expression {
+extension ProgressExpression {
   enum Function: String, CaseIterable, Sendable, Hashable {
     case sin, cos, exp, sqrt, abs, min, max
 
@@ -225,74 +226,48 @@ extension Expression {
 
 /// Recursive descent over Unicode scalars; every error carries the offsets
 /// of the text that caused it.
-private struct ExpressionParser {
-  private let scalars: [Unicode.Scalar]
-  private var index = 0
+private struct ExpressionParser: ScalarParser {
+  var scanner: ScalarScanner
   private var depth = 0
 
-  init(scalars: [Unicode.Scalar]) { self.scalars = scalars }
+  init(scalars: [Unicode.Scalar]) { scanner = ScalarScanner(scalars) }
 
-  mutating func parseAll() throws(SyntaxError) -> Expression.Node {
+  mutating func parseAll() throws(SyntaxError) -> ProgressExpression.Node {
     skipSpaces()
-    guard index < scalars.count else {
-      throw SyntaxError("empty expression", at: .text(0..<scalars.count))
+    guard current != nil else {
+      throw SyntaxError("empty expression", at: .text(0..<scanner.scalars.count))
     }
-    let node = try parseSum()
+    let node = try parseOperands(of: .sum)
     skipSpaces()
     if let c = current {
       if !Self.isKnown(c) { throw unexpectedCharacter() }
       if c == ")" {
         throw SyntaxError("unexpected ')' with no matching '('", at: .text(index..<index + 1))
       }
-      var end = index
-      while end > 0, Self.isSpace(scalars[end - 1]) { end -= 1 }
-      throw SyntaxError(
-        "unexpected '\(text(index..<scalars.count))' after '\(text(0..<end))'",
-        at: .text(index..<scalars.count))
+      throw unexpectedRest()
     }
     return node
   }
 
-  // MARK: Scanning
+  // MARK: Tokens
 
-  private var current: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }
-
-  private func text(_ range: Range<Int>) -> String {
-    var s = String.UnicodeScalarView()
-    s.append(contentsOf: scalars[range])
-    return String(s)
-  }
-
-  private mutating func skipSpaces() {
-    while let c = current, Self.isSpace(c) { index += 1 }
-  }
-
-  private static func isSpace(_ c: Unicode.Scalar) -> Bool {
-    c == " " || c == "\t" || c == "\n" || c == "\r"
-  }
-  private static func isDigit(_ c: Unicode.Scalar) -> Bool { ("0"..."9").contains(c) }
-  private static func isIdentifierStart(_ c: Unicode.Scalar) -> Bool {
-    c == "_" || ("a"..."z").contains(c) || ("A"..."Z").contains(c)
-  }
-  private static func isIdentifierPart(_ c: Unicode.Scalar) -> Bool {
-    isIdentifierStart(c) || isDigit(c)
-  }
   /// Characters that can appear in some expression.
   private static func isKnown(_ c: Unicode.Scalar) -> Bool {
-    isSpace(c) || isIdentifierPart(c) || "+-*/^().,".unicodeScalars.contains(c)
+    ScalarScanner.isSpace(c) || ScalarScanner.isNamePart(c) || "+-*/^().,".unicodeScalars.contains(c)
   }
 
   /// The token starting at `index`, for messages: a name, a number or one character.
   private func tokenRange() -> Range<Int> {
     var end = index + 1
-    if Self.isIdentifierPart(scalars[index]) || scalars[index] == "." {
-      while end < scalars.count, Self.isIdentifierPart(scalars[end]) || scalars[end] == "." { end += 1 }
+    func isWordPart(_ c: Unicode.Scalar) -> Bool { ScalarScanner.isNamePart(c) || c == "." }
+    if isWordPart(scanner.scalars[index]) {
+      while let c = scanner.scalar(at: end), isWordPart(c) { end += 1 }
     }
     return index..<end
   }
 
   private func unexpectedCharacter() -> SyntaxError {
-    let c = scalars[index]
+    let c = scanner.scalars[index]
     var message = "unexpected character '\(c)'"
     if !c.isASCII || c.value < 0x20 || c.value == 0x7F {
       var hex = String(c.value, radix: 16, uppercase: true)
@@ -319,47 +294,61 @@ private struct ExpressionParser {
   /// Opens one level of nesting at `range` (the bracket or operator that opens it).
   private mutating func enter(_ range: Range<Int>) throws(SyntaxError) {
     depth += 1
-    if depth > Expression.maximumNesting {
+    if depth > ProgressExpression.maximumNesting {
       throw SyntaxError(
-        "expression nests deeper than \(Expression.maximumNesting) levels", at: .text(range))
+        "expression nests deeper than \(ProgressExpression.maximumNesting) levels", at: .text(range))
     }
   }
 
   // MARK: Grammar
 
-  private mutating func parseSum() throws(SyntaxError) -> Expression.Node {
-    let first = try parseProduct()
-    var rest: [Expression.Operand] = []
-    while true {
-      skipSpaces()
-      guard let c = current, c == "+" || c == "-" else { break }
-      index += 1
-      rest.append(Expression.Operand(inverted: c == "-", node: try parseProduct()))
+  /// The two levels of left-associative operators: a sum of products, a
+  /// product of unary operands.
+  private enum Level {
+    case sum, product
+
+    /// The operator that adds (or multiplies) and the one that inverts.
+    var operators: (plain: Unicode.Scalar, inverted: Unicode.Scalar) {
+      switch self {
+      case .sum: ("+", "-")
+      case .product: ("*", "/")
+      }
     }
-    if rest.isEmpty { return first }
-    // (a + b) + c is a + b + c, evaluated in the same order.
-    if case .sum(let head, let tail) = first { return .sum(head, tail + rest) }
-    return .sum(first, rest)
+
+    func node(_ first: ProgressExpression.Node, _ rest: [ProgressExpression.Operand]) -> ProgressExpression.Node {
+      switch self {
+      case .sum: .sum(first, rest)
+      case .product: .product(first, rest)
+      }
+    }
   }
 
-  private mutating func parseProduct() throws(SyntaxError) -> Expression.Node {
-    let first = try parseUnary()
-    var rest: [Expression.Operand] = []
+  /// `operand (operator operand)*` at `level`, as one flat list: (a + b) +
+  /// c is a + b + c, evaluated in the same order.
+  private mutating func parseOperands(of level: Level) throws(SyntaxError) -> ProgressExpression.Node {
+    let operand = { (parser: inout Self) throws(SyntaxError) -> ProgressExpression.Node in
+      level == .sum ? try parser.parseOperands(of: .product) : try parser.parseUnary()
+    }
+    let first = try operand(&self)
+    let (plain, inverted) = level.operators
+    var rest: [ProgressExpression.Operand] = []
     while true {
       skipSpaces()
-      guard let c = current, c == "*" || c == "/" else { break }
-      if c == "*", index + 1 < scalars.count, scalars[index + 1] == "*" {
+      guard let c = current, c == plain || c == inverted else { break }
+      if c == "*", scanner.scalar(at: index + 1) == "*" {
         throw SyntaxError("'**' is not an operator; write '^' for powers", at: .text(index..<index + 2))
       }
       index += 1
-      rest.append(Expression.Operand(inverted: c == "/", node: try parseUnary()))
+      rest.append(ProgressExpression.Operand(inverted: c == inverted, node: try operand(&self)))
     }
     if rest.isEmpty { return first }
-    if case .product(let head, let tail) = first { return .product(head, tail + rest) }
-    return .product(first, rest)
+    switch (level, first) {
+    case (.sum, .sum(let head, let tail)), (.product, .product(let head, let tail)): return level.node(head, tail + rest)
+    default: return level.node(first, rest)
+    }
   }
 
-  private mutating func parseUnary() throws(SyntaxError) -> Expression.Node {
+  private mutating func parseUnary() throws(SyntaxError) -> ProgressExpression.Node {
     skipSpaces()
     guard let c = current, c == "-" || c == "+" else { return try parsePower() }
     try enter(index..<index + 1)
@@ -369,7 +358,7 @@ private struct ExpressionParser {
     return c == "-" ? .negate(operand) : operand
   }
 
-  private mutating func parsePower() throws(SyntaxError) -> Expression.Node {
+  private mutating func parsePower() throws(SyntaxError) -> ProgressExpression.Node {
     let base = try parseAtom()
     skipSpaces()
     guard current == "^" else { return base }
@@ -379,17 +368,17 @@ private struct ExpressionParser {
     return .power(base, try parseUnary())
   }
 
-  private mutating func parseAtom() throws(SyntaxError) -> Expression.Node {
+  private mutating func parseAtom() throws(SyntaxError) -> ProgressExpression.Node {
     skipSpaces()
     guard let c = current else { throw unexpected(expected: "expected a value") }
-    if Self.isDigit(c) || c == "." { return .number(try parseNumber()) }
-    if Self.isIdentifierStart(c) { return try parseName() }
+    if ScalarScanner.isDigit(c) || c == "." { return .number(try scanner.scanNumber(.expression)) }
+    if ScalarScanner.isNameStart(c) { return try parseName() }
     if c == "(" {
       let open = index
       try enter(open..<open + 1)
       defer { depth -= 1 }
       index += 1
-      let inner = try parseSum()
+      let inner = try parseOperands(of: .sum)
       skipSpaces()
       if current == ")" {
         index += 1
@@ -401,42 +390,9 @@ private struct ExpressionParser {
     throw unexpected(expected: "expected a value")
   }
 
-  private mutating func parseNumber() throws(SyntaxError) -> Double {
+  private mutating func parseName() throws(SyntaxError) -> ProgressExpression.Node {
     let start = index
-    var integerDigits = 0
-    var fractionDigits = 0
-    var points = 0
-    while let c = current, Self.isDigit(c) || c == "." {
-      if c == "." { points += 1 } else if points == 0 { integerDigits += 1 } else { fractionDigits += 1 }
-      index += 1
-    }
-    var exponentValid = true
-    if let c = current, c == "e" || c == "E" {
-      index += 1
-      if current == "+" || current == "-" { index += 1 }
-      var exponentDigits = 0
-      while let c = current, Self.isDigit(c) { index += 1; exponentDigits += 1 }
-      exponentValid = exponentDigits > 0
-    }
-    let written = text(start..<index)
-    // 12, 0.5, .5 (not "1." or "1.2.3"), then an optional exponent.
-    let mantissaValid =
-      points == 0 ? integerDigits > 0 : (points == 1 && fractionDigits > 0)
-    guard mantissaValid, exponentValid,
-      let value = Double(written.hasPrefix(".") ? "0" + written : written)
-    else {
-      throw SyntaxError("invalid number '\(written)'", at: .text(start..<index))
-    }
-    guard value.isFinite else {
-      throw SyntaxError("number '\(written)' is out of range", at: .text(start..<index))
-    }
-    return value
-  }
-
-  private mutating func parseName() throws(SyntaxError) -> Expression.Node {
-    let start = index
-    while let c = current, Self.isIdentifierPart(c) { index += 1 }
-    let nameRange = start..<index
+    let nameRange = scanner.scanName()!
     let name = text(nameRange)
     let afterName = index
     skipSpaces()
@@ -448,14 +404,14 @@ private struct ExpressionParser {
       index = afterName
       return .p
     }
-    guard let function = Expression.Function(rawValue: name) else {
+    guard let function = ProgressExpression.Function(rawValue: name) else {
       if called {
         throw SyntaxError(
-          "unknown function '\(name)'" + Suggestions.didYouMean(name, in: Expression.functionNames),
+          "unknown function '\(name)'" + Suggestions.didYouMean(name, in: ProgressExpression.functionNames),
           at: .text(nameRange))
       }
       throw SyntaxError(
-        "unknown name '\(name)'" + Suggestions.didYouMean(name, in: ["p"] + Expression.functionNames),
+        "unknown name '\(name)'" + Suggestions.didYouMean(name, in: ["p"] + ProgressExpression.functionNames),
         at: .text(nameRange))
     }
     guard called else {
@@ -466,23 +422,10 @@ private struct ExpressionParser {
     let open = index
     try enter(open..<open + 1)
     defer { depth -= 1 }
-    index += 1
-    var arguments: [Expression.Node] = []
-    skipSpaces()
-    if current == ")" {
-      index += 1
-    } else {
-      while true {
-        arguments.append(try parseSum())
-        skipSpaces()
-        if current == "," { index += 1; continue }
-        if current == ")" { index += 1; break }
-        if current == nil {
-          throw SyntaxError("missing ')' to close '\(name)('", at: .text(open..<open + 1))
-        }
-        throw unexpected(expected: "expected an operator, ',' or ')'")
-      }
-    }
+    let arguments = try list(
+      openedAt: open, opener: "\(name)(", closer: ")",
+      element: { (parser) throws(SyntaxError) in try parser.parseOperands(of: .sum) },
+      unexpected: { $0.unexpected(expected: "expected an operator, ',' or ')'") })
     if let arity = function.arity, arguments.count != arity {
       throw SyntaxError(
         "\(name) takes \(arity) argument\(arity == 1 ? "" : "s"), got \(arguments.count)",

@@ -21,7 +21,7 @@ private func same(_ a: Double, _ b: Double) -> Bool {
 }
 
 private func value(_ text: String, p: Double = 0) throws -> Double {
-  try Expression(parsing: text).evaluate(p: p)
+  try ProgressExpression(parsing: text).evaluate(p: p)
 }
 
 private func relativeError(_ a: Double, _ b: Double) -> Double {
@@ -113,11 +113,11 @@ private indirect enum Tree {
   }
 }
 
-@Suite struct ExpressionTests {
+@Suite struct ProgressExpressionTests {
   // MARK: Values
 
   @Test func seedScaleCurve() throws {
-    let curve = try Expression(parsing: "-6.8*p*p + 5.8*p + 1")
+    let curve = try ProgressExpression(parsing: "-6.8*p*p + 5.8*p + 1")
     #expect(curve.usesP)
     #expect(curve.evaluate(p: 0) == 1)
     #expect((curve.evaluate(p: 0.5) - 2.2).magnitude < 1e-12)
@@ -226,12 +226,12 @@ private indirect enum Tree {
   }
 
   @Test func usesP() throws {
-    #expect(try !Expression(parsing: "1 + 2").usesP)
-    #expect(try !Expression(parsing: "sin(3) * 2 ^ -1").usesP)
-    #expect(try Expression(parsing: "p").usesP)
-    #expect(try Expression(parsing: "min(1, 2, p)").usesP)
-    #expect(try Expression(parsing: "2^-p").usesP)
-    #expect(try Expression(parsing: "-(p)").usesP)
+    #expect(try !ProgressExpression(parsing: "1 + 2").usesP)
+    #expect(try !ProgressExpression(parsing: "sin(3) * 2 ^ -1").usesP)
+    #expect(try ProgressExpression(parsing: "p").usesP)
+    #expect(try ProgressExpression(parsing: "min(1, 2, p)").usesP)
+    #expect(try ProgressExpression(parsing: "2^-p").usesP)
+    #expect(try ProgressExpression(parsing: "-(p)").usesP)
   }
 
   // MARK: Elementary functions
@@ -378,17 +378,17 @@ private indirect enum Tree {
     ("(-p)*2", "-p * 2"),
   ])
   func canonicalDescription(_ text: String, _ canonical: String) throws {
-    let expression = try Expression(parsing: text)
+    let expression = try ProgressExpression(parsing: text)
     #expect(expression.description == canonical)
-    #expect(try Expression(parsing: canonical) == expression)
+    #expect(try ProgressExpression(parsing: canonical) == expression)
   }
 
   @Test func equality() throws {
-    #expect(try Expression(parsing: "p + 1") == Expression(parsing: "(p)+ 1"))
-    #expect(try Expression(parsing: "p + 1").hashValue == Expression(parsing: "(p)+ 1").hashValue)
-    #expect(try Expression(parsing: "(p + 1) + 2") == Expression(parsing: "p + 1 + 2"))
-    #expect(try Expression(parsing: "2*p") != Expression(parsing: "p*2"))
-    #expect(try Expression(parsing: "p + (1 + 2)") != Expression(parsing: "p + 1 + 2"))
+    #expect(try ProgressExpression(parsing: "p + 1") == ProgressExpression(parsing: "(p)+ 1"))
+    #expect(try ProgressExpression(parsing: "p + 1").hashValue == ProgressExpression(parsing: "(p)+ 1").hashValue)
+    #expect(try ProgressExpression(parsing: "(p + 1) + 2") == ProgressExpression(parsing: "p + 1 + 2"))
+    #expect(try ProgressExpression(parsing: "2*p") != ProgressExpression(parsing: "p*2"))
+    #expect(try ProgressExpression(parsing: "p + (1 + 2)") != ProgressExpression(parsing: "p + 1 + 2"))
   }
 
   /// Random trees written with every operand in parentheses: the parsed
@@ -400,8 +400,8 @@ private indirect enum Tree {
     for _ in 0..<1500 {
       let tree = Tree.random(depth: 5, using: &rng)
       let text = tree.source(using: &rng) { _ in true }
-      let expression = try Expression(parsing: text)
-      let reparsed = try Expression(parsing: expression.description)
+      let expression = try ProgressExpression(parsing: text)
+      let reparsed = try ProgressExpression(parsing: expression.description)
       #expect(reparsed == expression, "\(text) → \(expression)")
       #expect(reparsed.description == expression.description)
       #expect(reparsed.usesP == expression.usesP)
@@ -419,8 +419,8 @@ private indirect enum Tree {
     for _ in 0..<1500 {
       let tree = Tree.random(depth: 6, using: &rng)
       let text = tree.source(using: &rng) { Bool.random(using: &$0) }
-      let expression = try Expression(parsing: text)
-      let reparsed = try Expression(parsing: expression.description)
+      let expression = try ProgressExpression(parsing: text)
+      let reparsed = try ProgressExpression(parsing: expression.description)
       #expect(reparsed == expression, "\(text) → \(expression)")
       for p in [0, 0.5, 2] {
         #expect(same(reparsed.evaluate(p: p), expression.evaluate(p: p)), "\(text) at \(p)")
@@ -485,7 +485,7 @@ private indirect enum Tree {
     ] as [(String, String, Range<Int>)])
   func errorsAreLocated(_ text: String, _ message: String, _ range: Range<Int>) {
     do {
-      _ = try Expression(parsing: text)
+      _ = try ProgressExpression(parsing: text)
       Issue.record("accepted \(text)")
     } catch {
       #expect(error.message == message, "\(text)")
@@ -497,7 +497,7 @@ private indirect enum Tree {
 
   private func parseError(_ text: String) -> SyntaxError? {
     do {
-      _ = try Expression(parsing: text)
+      _ = try ProgressExpression(parsing: text)
       return nil
     } catch {
       return error
@@ -507,12 +507,12 @@ private indirect enum Tree {
   @Test func lengthLimit() throws {
     // 10,000 characters: 2,500 terms, already in canonical form.
     let longest = "p" + String(repeating: " + p", count: 2499) + "   "
-    #expect(longest.unicodeScalars.count == Expression.maximumLength)
-    let expression = try Expression(parsing: longest)
+    #expect(longest.unicodeScalars.count == ProgressExpression.maximumLength)
+    let expression = try ProgressExpression(parsing: longest)
     #expect(expression.evaluate(p: 1) == 2500)
-    #expect(try Expression(parsing: expression.description) == expression)
+    #expect(try ProgressExpression(parsing: expression.description) == expression)
     // 5,000 terms without spaces: a flat sum, evaluated without deep recursion.
-    let dense = try Expression(parsing: "p" + String(repeating: "+p", count: 4999))
+    let dense = try ProgressExpression(parsing: "p" + String(repeating: "+p", count: 4999))
     #expect(dense.evaluate(p: 1) == 5000)
     #expect(dense.description.unicodeScalars.count == 19_997)  // too long to parse again
 
@@ -529,11 +529,11 @@ private indirect enum Tree {
     func powers(_ n: Int) -> String { "2" + String(repeating: "^1", count: n) }
     func calls(_ n: Int) -> String { String(repeating: "abs(", count: n) + "p" + String(repeating: ")", count: n) }
 
-    #expect(try Expression(parsing: parentheses(100)).evaluate(p: 0.5) == 0.5)
-    #expect(try Expression(parsing: negations(100)).evaluate(p: 0.5) == 0.5)
-    #expect(try Expression(parsing: powers(100)).evaluate(p: 0) == 2)
-    #expect(try Expression(parsing: calls(100)).evaluate(p: -0.5) == 0.5)
-    #expect(try Expression(parsing: String(repeating: "-(", count: 50) + "p" + String(repeating: ")", count: 50)).evaluate(p: 1) == 1)
+    #expect(try ProgressExpression(parsing: parentheses(100)).evaluate(p: 0.5) == 0.5)
+    #expect(try ProgressExpression(parsing: negations(100)).evaluate(p: 0.5) == 0.5)
+    #expect(try ProgressExpression(parsing: powers(100)).evaluate(p: 0) == 2)
+    #expect(try ProgressExpression(parsing: calls(100)).evaluate(p: -0.5) == 0.5)
+    #expect(try ProgressExpression(parsing: String(repeating: "-(", count: 50) + "p" + String(repeating: ")", count: 50)).evaluate(p: 1) == 1)
 
     for (text, range) in [
       (parentheses(101), 100..<101),
