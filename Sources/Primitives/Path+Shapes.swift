@@ -1,5 +1,3 @@
-import RealModule
-
 /// How a rounded rectangle's corners are shaped.
 public enum CornerStyle: String, Sendable, Hashable {
   /// Quarter circles (UIKit's `cornerCurve = .circular`).

@@ -1,5 +1,4 @@
 import Primitives
-import RealModule
 import Synchronization
 
 /// What fills a shape.
