@@ -254,6 +254,20 @@ def main():
             print(name, dd(v))
         for j in range(17):
             print("atan(%d/16)" % j, dd(mp.atan(mpf(j) / 16)))
+        for j in range(52):
+            print("sin, cos(%d/64)" % j, dd(mp.sin(mpf(j) / 64)), dd(mp.cos(mpf(j) / 64)))
+        for n in range(28):
+            print("1/%d!" % n, dd(1 / mp.factorial(n)))
+        for j in range(22):
+            print("1/%d" % (2 * j + 1), dd(mpf(1) / (2 * j + 1)))
+
+        def leading(v, bits):  # v rounded to `bits` significant bits
+            m, e = mp.frexp(v)
+            return float(mp.ldexp(mp.nint(mp.ldexp(m, bits)), e - bits))
+        c1 = leading(mp.pi / 2, 32)
+        c2 = leading(mp.pi / 2 - c1, 32)
+        c3 = float(mp.pi / 2 - c1 - c2)
+        print("pi/2 in parts of 32, 32 and 53 bits: %r %r %r" % (c1, c2, c3))
         return
     nan, inf = math.nan, math.inf
     fixtures = {

@@ -169,6 +169,15 @@ struct DoubleDouble: Sendable {
     return n * Double.leastNonzeroMagnitude
   }
 
+  /// The integer nearest v (ties to even) for |v| < 2⁵¹, by adding and
+  /// removing 1.5·2⁵²: two IEEE additions, where `rounded()` is a call
+  /// into the C library's `round` on baseline x86-64 (no SSE4.1).
+  @inline(__always) static func nearestInteger(_ v: Double) -> Double {
+    (v + roundingShift) - roundingShift
+  }
+
+  static let roundingShift = 0x1.8p52
+
   /// x·2ᵏ, exact while the result is a normal double (two steps, so that k
   /// may exceed the exponent range of one power of two).
   @inline(__always) static func scaled(_ x: Double, by k: Int) -> Double {

@@ -29,7 +29,7 @@ extension Elementary {
   /// e^t = eʳ·2ᵏ for t between `exponentialUnderflow` and
   /// `exponentialOverflow`: eʳ in double-double, and k.
   static func reducedExponential(_ t: DoubleDouble) -> (power: DoubleDouble, k: Int) {
-    let k = (t.high * DoubleDouble.log2OfE.high).rounded()
+    let k = DoubleDouble.nearestInteger(t.high * DoubleDouble.log2OfE.high)
     let r = t - DoubleDouble.ln2 * k
     // |r| ≤ 0.347: the terms past r²³/23! are below 2⁻¹⁰⁹, and those from
     // r¹²/12! on are small enough to sum in doubles.

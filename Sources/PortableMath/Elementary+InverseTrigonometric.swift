@@ -103,7 +103,7 @@ extension Elementary {
   /// u = (t − c)/(1 + t·c), |u| ≤ 1/32, and atan u = u·Σ (−u²)ᵏ/(2k+1) to
   /// k = 11 (the rest is below 2⁻¹¹⁵).
   static func arctangent(_ t: DoubleDouble) -> DoubleDouble {
-    let j = Int((t.high * 16).rounded())
+    let j = Int(DoubleDouble.nearestInteger(t.high * 16))
     let c = Double(j) / 16
     let u = j == 0 ? t : (t + -c) / (t * c + 1)
     let minusU2 = -(u * u)

@@ -5,14 +5,28 @@ extension Elementary {
 
   /// sin x, x in radians.
   ///
-  /// Algorithm: x = n·π/2 + r with |r| ≤ π/4 (`reduce`, exact enough for
-  /// any finite double), then Taylor series in r (`sineOfReduced`,
-  /// `cosineOfReduced`) in double-double; relative error below 2⁻¹⁰⁰.
+  /// Algorithm: for |x| ≤ 2²⁰ a fast path (`quickReduce`,
+  /// `quickSineCosine`: Cody–Waite reduction and a table of sin(j/64),
+  /// cos(j/64)) whose result is returned when its error bound leaves no
+  /// doubt about the rounding; otherwise x = n·π/2 + r with |r| ≤ π/4
+  /// (`reduce`, exact enough for any finite double), then Taylor series in r
+  /// (`sineOfReduced`, `cosineOfReduced`) in double-double; relative error
+  /// below 2⁻¹⁰⁰.
   ///
   /// Special values: sin(±0) = ±0; NaN for ±∞ and NaN.
   public static func sin(_ x: Double) -> Double {
     guard x.isFinite else { return .nan }
     if x.magnitude < tinyAngle { return x }
+    if x.magnitude <= quickReductionLimit {
+      let (n, r) = quickReduce(x.magnitude)
+      let (s, c) = quickSineCosine(r)
+      if let v = quickRounded(n & 1 == 0 ? s : c, quadrant: n) { return (n & 2 == 0) == (x > 0) ? v : -v }
+    }
+    return accurateSine(x)
+  }
+
+  /// sin x by the full double-double evaluation, for finite |x| ≥ 2⁻²⁷.
+  static func accurateSine(_ x: Double) -> Double {
     if x.magnitude <= quarterPi { return sineOfReduced(DoubleDouble(x)).rounded }
     let (n, r) = reduce(x.magnitude)
     let s = n & 1 == 0 ? sineOfReduced(r) : cosineOfReduced(r)
@@ -25,6 +39,16 @@ extension Elementary {
   public static func cos(_ x: Double) -> Double {
     guard x.isFinite else { return .nan }
     if x.magnitude < tinyAngle { return 1 }
+    if x.magnitude <= quickReductionLimit {
+      let (n, r) = quickReduce(x.magnitude)
+      let (s, c) = quickSineCosine(r)
+      if let v = quickRounded(n & 1 == 0 ? c : s, quadrant: n) { return (n + 1) & 2 == 0 ? v : -v }
+    }
+    return accurateCosine(x)
+  }
+
+  /// cos x by the full double-double evaluation, for finite |x| ≥ 2⁻²⁷.
+  static func accurateCosine(_ x: Double) -> Double {
     if x.magnitude <= quarterPi { return cosineOfReduced(DoubleDouble(x)).rounded }
     let (n, r) = reduce(x.magnitude)
     let c = n & 1 == 0 ? cosineOfReduced(r) : sineOfReduced(r)
@@ -36,14 +60,17 @@ extension Elementary {
   public static func sinCos(_ x: Double) -> (sin: Double, cos: Double) {
     guard x.isFinite else { return (.nan, .nan) }
     if x.magnitude < tinyAngle { return (x, 1) }
-    if x.magnitude <= quarterPi {
-      let (s, c) = sineAndCosineOfReduced(DoubleDouble(x))
-      return (s.rounded, c.rounded)
+    if x.magnitude <= quickReductionLimit {
+      let (n, r) = quickReduce(x.magnitude)
+      let (s, c) = quickSineCosine(r)
+      let (sine, cosine) =
+        n & 1 == 0 ? (quickRounded(s, quadrant: n), quickRounded(c, quadrant: n)) : (quickRounded(c, quadrant: n), quickRounded(s, quadrant: n))
+      return (
+        sine.map { (n & 2 == 0) == (x > 0) ? $0 : -$0 } ?? accurateSine(x),
+        cosine.map { (n + 1) & 2 == 0 ? $0 : -$0 } ?? accurateCosine(x)
+      )
     }
-    let (n, r) = reduce(x.magnitude)
-    let (s, c) = sineAndCosineOfReduced(r)
-    let (sine, cosine) = n & 1 == 0 ? (s.rounded, c.rounded) : (c.rounded, s.rounded)
-    return ((n & 2 == 0) == (x > 0) ? sine : -sine, (n + 1) & 2 == 0 ? cosine : -cosine)
+    return (accurateSine(x), accurateCosine(x))
   }
 
   /// tan x, x in radians: the quotient of the double-double sine and cosine
@@ -55,6 +82,16 @@ extension Elementary {
   public static func tan(_ x: Double) -> Double {
     guard x.isFinite else { return .nan }
     if x.magnitude < tinyAngle { return x }  // ±0 too, which the quotient would make +0
+    if x.magnitude <= quickReductionLimit {
+      let (n, r) = quickReduce(x.magnitude)
+      let (s, c) = quickSineCosine(r)
+      let t = n & 1 == 0 ? s / c : -(c / s)
+      // The quotient doubles the relative errors of the series (r's
+      // relative error included); π/2's truncation δ moves tan by
+      // (1 + tan²)·δ.
+      let bound = 2 * quickRelativeError * t.high.magnitude + Double(n) * quickReductionError * (1 + t.high * t.high)
+      if let v = roundedIfCertain(t, error: bound) { return x > 0 ? v : -v }
+    }
     if x.magnitude <= quarterPi {
       let (s, c) = sineAndCosineOfReduced(DoubleDouble(x))
       return (s / c).rounded

@@ -29,7 +29,12 @@
 /// (`log(−1)`, `acos(2)`, `sin(∞)`) give NaN; poles give ±∞ (`log(0)`);
 /// odd functions keep the sign of zero (`sin(−0) = −0`).
 ///
-/// **Cost.** A call costs some tens to a few hundred nanoseconds, several
-/// times libm's; the renderer calls these per animated property or per
-/// stroked arc, not per pixel (README, "Determinism").
+/// **Cost.** sin, cos, sinCos and tan take a fast path first (Ziv's
+/// strategy: a table-driven evaluation with a proven error bound, returned
+/// only when that bound cannot change the rounding, so the result is the
+/// same bits either way): some tens of nanoseconds, a few times glibc's.
+/// The others, and the rare hard trigonometric argument, cost 0.1–0.5 µs
+/// of double-double arithmetic. The renderer calls them per animated
+/// property and per stroked arc, not per pixel (README, "Determinism
+/// across machines").
 public enum Elementary {}
