@@ -89,7 +89,8 @@ let package = Package(
     .executableTarget(
       name: "VideoBenchmark", dependencies: ["VideoOutput", "PortableMath", "Raster", "Primitives", "PNGCodec", "CMalloc"],
       path: "Benchmarks/VideoBenchmark"),
-    .testTarget(name: "PortableMathTests", dependencies: ["PortableMath"], resources: [.copy("Fixtures")]),
+    // Primitives for its seeded SplitMix64 only.
+    .testTarget(name: "PortableMathTests", dependencies: ["PortableMath", "Primitives"], resources: [.copy("Fixtures")]),
     .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "CFreeType", "Raster", "Primitives"]),
     .testTarget(

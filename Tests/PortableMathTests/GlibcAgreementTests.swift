@@ -1,6 +1,7 @@
 #if canImport(Glibc)
   import Glibc
   import PortableMath
+  import Primitives
   import Testing
 
   /// A metamorphic sanity check: on random arguments every function agrees
@@ -19,7 +20,7 @@
     /// Random doubles with exponents in `exponents` (either sign unless
     /// `positive`).
     static func arguments(_ count: Int, exponents: ClosedRange<Int>, positive: Bool = false, seed: UInt64) -> [Double] {
-      var rng = SplitMix64(state: seed)
+      var rng = SplitMix64(seed: seed)
       return (0..<count).map { _ in
         let x = Double(
           sign: positive || Bool.random(using: &rng) ? .plus : .minus, exponent: Int.random(in: exponents, using: &rng),
@@ -65,7 +66,7 @@
     }
 
     @Test func powAndAtan2WithinOneUlp() {
-      var rng = SplitMix64(state: 42)
+      var rng = SplitMix64(seed: 42)
       var equal = 0
       let count = 20_000
       for _ in 0..<count {

@@ -1,3 +1,4 @@
+import Primitives  // SplitMix64
 import Testing
 
 @testable import PortableMath
@@ -126,7 +127,7 @@ import Testing
   /// sin² + cos² = 1, sin(−x) = −sin x and cos(−x) = cos x at every
   /// magnitude, which exercises the argument reduction up to 1e308.
   @Test func identitiesAtEveryMagnitude() {
-    var rng = SplitMix64(state: 1)
+    var rng = SplitMix64(seed: 1)
     for _ in 0..<2000 {
       let x = Double(sign: .plus, exponent: Int.random(in: -30...1023, using: &rng), significand: Double.random(in: 1..<2, using: &rng))
       let s = Elementary.sin(x), c = Elementary.cos(x)
@@ -139,18 +140,57 @@ import Testing
   }
 }
 
-/// A small seeded generator (SplitMix64), so random tests repeat exactly.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 func relativeError(_ a: Double, _ b: Double) -> Double {
   a == b ? 0 : (a - b).magnitude / b.magnitude
+}
+
+/// The fast path of sin, cos, sinCos and tan (table-driven, with Ziv's
+/// rounding test) and the double-double evaluation are two algorithms;
+/// wherever the fast path answers, it must give the bits the other gives,
+/// and it must answer almost always, next to multiples of π/2 too.
+@Suite struct FastPathTests {
+  static func slowTangent(_ x: Double) -> Double {
+    let (n, r) = x.magnitude <= Elementary.quarterPi ? (0, DoubleDouble(x.magnitude)) : Elementary.reduce(x.magnitude)
+    let (s, c) = Elementary.sineAndCosineOfReduced(r)
+    let t = (n & 1 == 0 ? s / c : -(c / s)).rounded
+    return x > 0 ? t : -t
+  }
+
+  static func check(_ x: Double) -> Bool {
+    let (s, c) = Elementary.sinCos(x)
+    return Elementary.sin(x) == Elementary.accurateSine(x) && Elementary.cos(x) == Elementary.accurateCosine(x)
+      && s == Elementary.accurateSine(x) && c == Elementary.accurateCosine(x) && Elementary.tan(x) == slowTangent(x)
+  }
+
+  /// Whether the fast path decides sin x by itself.
+  static func answers(_ x: Double) -> Bool {
+    let (n, r) = Elementary.quickReduce(x.magnitude)
+    let (s, c) = Elementary.quickSineCosine(r)
+    return Elementary.quickRounded(n & 1 == 0 ? s : c, quadrant: n) != nil
+  }
+
+  @Test func randomArguments() {
+    var rng = SplitMix64(seed: 7)
+    var fallbacks = 0
+    for _ in 0..<20_000 {
+      let x = Double(
+        sign: rng.next() & 1 == 0 ? .plus : .minus, exponent: Int.random(in: -27...20, using: &rng),
+        significand: Double.random(in: 1..<2, using: &rng))
+      #expect(Self.check(x), "\(x)")
+      if !Self.answers(x) { fallbacks += 1 }
+    }
+    #expect(fallbacks <= 20)
+  }
+
+  @Test func nextToMultiplesOfHalfPi() {
+    var fallbacks = 0
+    for k in 1...500 {
+      let x = Double(k) * (Double.pi / 2)
+      for y in [x.nextDown.nextDown, x.nextDown, x, x.nextUp, x.nextUp.nextUp] {
+        #expect(Self.check(y), "\(y)")
+        if !Self.answers(y) { fallbacks += 1 }
+      }
+    }
+    #expect(fallbacks <= 5)
+  }
 }
