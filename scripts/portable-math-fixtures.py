@@ -8,7 +8,7 @@ exact). `expected` is the exact value rounded to the nearest double (ties to
 even, subnormals on their own grid), computed from a 300-bit mpmath value;
 `near` is 1 when that value lies within NEAR ulp of the midpoint between two
 doubles (or on it, for a result that is not an integer power), where the
-documented accuracy of Elementary (a relative error below 2⁻⁹⁰) does not
+documented accuracy of Elementary (a relative error below 2⁻⁸⁸) does not
 decide the rounding; such cases may be 1 ulp off.
 
 Arguments: random ones (a fixed seed, so the file is reproducible) over the

@@ -11,7 +11,8 @@ extension Elementary {
   /// Algorithm: x = k·ln 2 + r with |r| ≤ ln 2 / 2 (k·ln 2 subtracted in
   /// double-double), eʳ by its Taylor series to the r²³/23! term (the rest
   /// is below 2⁻¹⁰⁹), then 2ᵏ·eʳ rounded once. Relative error before the
-  /// final rounding below 2⁻⁹⁴ (the reduction's, growing with |x| ≤ 746).
+  /// final rounding below 2⁻⁹² (the reduction's: the double-double
+  /// subtraction and ln 2's own 107 bits, times k ≤ 1076).
   ///
   /// Special values: exp(±0) = 1, exp(+∞) = +∞, exp(−∞) = +0; +∞ past
   /// 709.78, +0 below −745.14.
@@ -46,7 +47,7 @@ extension Elementary {
   ///
   /// Algorithm: for |x| ≤ ln 2 / 2, x·Σ xⁿ/(n+1)! to n = 22 in
   /// double-double (relative error below 2⁻¹⁰⁰); elsewhere 2ᵏ·eʳ as in
-  /// `exp`, minus 1 in double-double (below 2⁻⁹⁴).
+  /// `exp`, minus 1 in double-double (below 2⁻⁹²).
   ///
   /// Special values: expm1(±0) = ±0, expm1(+∞) = +∞, expm1(−∞) = −1; −1
   /// below −38 (where eˣ is under half an ulp of 1), +∞ past 709.78.
@@ -82,7 +83,8 @@ extension Elementary {
   /// below 2⁻⁹⁶; an exact power that fits in 106 bits is computed exactly,
   /// so `pow(3, 20)` is 3486784401 and halfway cases round to even);
   /// otherwise e^(y·ln x) with ln x in double-double (`logarithm`), relative
-  /// error below 2⁻⁹⁰.
+  /// error below 2⁻⁸⁹ (ln x's error of 2⁻¹⁰⁰ times |y·ln x| ≤ 746, and
+  /// exp's).
   ///
   /// Special values, as C's `pow`: x⁰ = 1 and 1ʸ = 1 (even for NaN);
   /// (−1)^±∞ = 1; a negative finite x to a non-integer y is NaN; 0 and ∞ to

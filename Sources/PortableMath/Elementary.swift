@@ -13,12 +13,12 @@
 /// without FMA hardware, on arm64, in debug and release builds.
 ///
 /// **Accuracy.** Before its final rounding, each function's double-double
-/// value has a relative error below 2⁻⁹⁰ (the bound of each is stated in
+/// value has a relative error below 2⁻⁸⁸ (the bound of each is stated in
 /// its own documentation). The returned double is therefore the correctly
 /// rounded one (nearest, ties to even) unless the exact value lies within
-/// 2⁻⁹⁰ relative — about 2⁻³⁷ of an ulp — of the midpoint between two
+/// 2⁻⁸⁸ relative — about 2⁻³⁵ of an ulp — of the midpoint between two
 /// doubles; there it may be the other neighbour, 1 ulp away. Such
-/// arguments are rare (about one in 2³⁷ at random; the tests check a
+/// arguments are rare (about one in 2³⁵ at random; the tests check a
 /// fixture of random and hard arguments against 300-bit mpmath values and
 /// allow a mismatch only there). Exact results (`exp(0)`, `log2(8)`,
 /// `pow(3, 20)`, `cbrt(27)`) are exact, and results below the normal range

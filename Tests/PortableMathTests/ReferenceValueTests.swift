@@ -13,7 +13,7 @@ import Testing
 /// of zero and NaN included). The one allowed exception is the one
 /// `Elementary` documents: a case the generator marks `near` (the exact
 /// value within 2⁻³⁰ ulp of a midpoint between two doubles, where a
-/// relative error of 2⁻⁹⁰ may round either way) may be 1 ulp off — and
+/// relative error of 2⁻⁸⁸ may round either way) may be 1 ulp off — and
 /// such cases must be rare: none among the random arguments.
 @Suite struct ReferenceValueTests {
   /// One fixture row: arguments, the correctly rounded result, and whether
