@@ -45,7 +45,7 @@ extension Elementary {
 
   /// eˣ − 1, accurate for x near 0 where `exp(x) - 1` cancels.
   ///
-  /// Algorithm: for |x| ≤ ln 2 / 2, x·Σ xⁿ/(n+1)! to n = 22 in
+  /// Algorithm: for |x| ≤ ln 2 / 2, x·Σ xⁿ/(n+1)! to n = 23 in
   /// double-double (relative error below 2⁻¹⁰⁰); elsewhere 2ᵏ·eʳ as in
   /// `exp`, minus 1 in double-double (below 2⁻⁹²).
   ///
@@ -56,7 +56,7 @@ extension Elementary {
     if x == 0 { return x }
     if x < minusOneBelow { return -1 }
     if x.magnitude <= DoubleDouble.ln2.high / 2 {
-      // The terms from x¹²/13! on are below 2⁻⁴⁸ and summed in doubles.
+      // The terms from x¹²/13! on are below 2⁻⁵⁰ and summed in doubles.
       var tail = inverseFactorials[24].high
       for n in stride(from: 23, through: 13, by: -1) { tail = tail * x + inverseFactorials[n].high }
       var series = DoubleDouble(tail)
