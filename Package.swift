@@ -23,23 +23,23 @@ let package = Package(
     .executable(name: "video-benchmark", targets: ["VideoBenchmark"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    .package(url: "https://github.com/apple/swift-numerics", from: "1.1.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
   ],
   targets: [
-    .target(name: "Primitives", dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-    .target(name: "Syntax"),
+    // The elementary functions (sin, exp, pow, atan2, …) of every module, in
+    // pure Swift and correctly rounded: the same bits on every machine,
+    // whatever its C library.
+    .target(name: "PortableMath"),
+    .target(name: "Primitives", dependencies: ["PortableMath"]),
+    .target(name: "Syntax", dependencies: ["PortableMath"]),
     .target(name: "Layout", dependencies: ["Primitives"]),
     .target(
       name: "Timing",
-      dependencies: [
-        "Primitives", "Syntax",
-        .product(name: "RealModule", package: "swift-numerics"),
-      ]
+      dependencies: ["PortableMath", "Primitives", "Syntax"]
     ),
     .target(
       name: "Raster",
-      dependencies: ["Primitives", .product(name: "RealModule", package: "swift-numerics")]
+      dependencies: ["PortableMath", "Primitives"]
     ),
     .target(name: "SceneModel", dependencies: ["Primitives", "Syntax", "Timing"]),
     .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -58,7 +58,7 @@ let package = Package(
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     .target(name: "Pipeline", dependencies: ["Render", "Raster", "PNGCodec", "SceneModel", "VideoOutput", "GIFOutput"]),
     .target(name: "PNGCodec", dependencies: ["Raster", "CPNG", "CPNGShim"]),
-    .target(name: "GIFOutput", dependencies: ["Raster", "Primitives", .product(name: "RealModule", package: "swift-numerics")]),
+    .target(name: "GIFOutput", dependencies: ["PortableMath", "Raster", "Primitives"]),
     .systemLibrary(
       name: "CFFmpeg", pkgConfig: "libavcodec libavformat libavutil libswscale",
       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]
@@ -76,7 +76,7 @@ let package = Package(
     // the benchmark's workloads and the rasterizer's golden images.
     .target(
       name: "DisplayListFixtures",
-      dependencies: ["Raster", "Primitives"],
+      dependencies: ["PortableMath", "Raster", "Primitives"],
       path: "Benchmarks/DisplayListFixtures"
     ),
     .executableTarget(
@@ -84,22 +84,26 @@ let package = Package(
       dependencies: ["Raster", "Primitives", "PNGCodec", "DisplayListFixtures"],
       path: "Benchmarks/RasterBenchmark"
     ),
-    .executableTarget(name: "GIFCompare", dependencies: ["GIFOutput", "PNGCodec", "Raster", "TestSupport"], path: "Benchmarks/GIFCompare"),
+    .executableTarget(
+      name: "GIFCompare", dependencies: ["GIFOutput", "PNGCodec", "PortableMath", "Raster", "TestSupport"], path: "Benchmarks/GIFCompare"),
     // What tests and benchmarks share: a GIF decoder written from the spec, scratch folders.
     .target(name: "TestSupport", path: "Tests/TestSupport"),
     .executableTarget(
-      name: "VideoBenchmark", dependencies: ["VideoOutput", "Raster", "Primitives", "PNGCodec", "CMalloc"], path: "Benchmarks/VideoBenchmark"),
+      name: "VideoBenchmark", dependencies: ["VideoOutput", "PortableMath", "Raster", "Primitives", "PNGCodec", "CMalloc"],
+      path: "Benchmarks/VideoBenchmark"),
+    // Primitives for its seeded SplitMix64 only.
+    .testTarget(name: "PortableMathTests", dependencies: ["PortableMath", "Primitives"], resources: [.copy("Fixtures")]),
     .testTarget(name: "PrimitivesTests", dependencies: ["Primitives"]),
     .testTarget(name: "TypographyTests", dependencies: ["Typography", "CFreeType", "Raster", "Primitives"]),
     .testTarget(
       name: "RasterTests",
-      dependencies: ["Raster", "Primitives", "PNGCodec", "DisplayListFixtures"],
+      dependencies: ["Raster", "Primitives", "PNGCodec", "DisplayListFixtures", "PortableMath"],
       resources: [.copy("Goldens")]
     ),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "Primitives", "TestSupport"]),
     .testTarget(name: "GIFOutputTests", dependencies: ["GIFOutput", "Raster", "Primitives", "TestSupport"]),
     .testTarget(name: "VideoOutputTests", dependencies: ["VideoOutput", "Raster", "TestSupport"]),
-    .testTarget(name: "SyntaxTests", dependencies: ["Syntax"]),
+    .testTarget(name: "SyntaxTests", dependencies: ["Syntax", "PortableMath"]),
     .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Syntax", "Primitives"]),
     .testTarget(name: "LayoutTests", dependencies: ["Layout", "Primitives"]),
     .testTarget(

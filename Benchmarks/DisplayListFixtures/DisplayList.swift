@@ -1,4 +1,5 @@
 import Foundation
+import PortableMath
 import Primitives
 import Raster
 
@@ -264,10 +265,10 @@ public enum Frames {
         stops: [(0, Color(hex: "#5856D6")!), (1, Color(hex: "#30B0C7")!)]))
     ops.append(
       .shadowed(
-        .roundedRect(Rect(x: w * 0.06, y: h * 0.28 + 10 * sin(t), width: w * 0.4, height: h * 0.55), radius: 28),
+        .roundedRect(Rect(x: w * 0.06, y: h * 0.28 + 10 * Elementary.sin(t), width: w * 0.4, height: h * 0.55), radius: 28),
         .white, shadow: Color(red: 0, green: 0, blue: 0, alpha: 0.25), sigma: 12, offset: Vector2(0, 8)))
     for i in 0..<12 {
-      let x = w * 0.5 + Double(i % 3) * w * 0.16 + 6 * sin(t + Double(i))
+      let x = w * 0.5 + Double(i % 3) * w * 0.16 + 6 * Elementary.sin(t + Double(i))
       let y = h * 0.28 + Double(i / 3) * h * 0.17
       ops.append(.fill(.roundedRect(Rect(x: x, y: y, width: w * 0.145, height: h * 0.14), radius: 18), .white))
       ops.append(.fill(.circle(center: Point(x + 44, y + h * 0.07), radius: 26), palette[i % palette.count]))
@@ -275,7 +276,7 @@ public enum Frames {
     for i in 0..<8 {
       let y0 = h * 0.36 + Double(i) * 46 + random.range(-4, 4)
       let x0 = w * 0.09
-      let curve: [[Double]] = [[0, x0, y0], [2, x0 + 200, y0 - 40 * sin(t + Double(i)), x0 + 400, y0 + 40, x0 + 640, y0]]
+      let curve: [[Double]] = [[0, x0, y0], [2, x0 + 200, y0 - 40 * Elementary.sin(t + Double(i)), x0 + 400, y0 + 40, x0 + 640, y0]]
       ops.append(.stroke(.path(curve), .init(color: palette[(i + 3) % palette.count], width: 3, cap: .round, join: .round)))
     }
     for i in 0..<6 {

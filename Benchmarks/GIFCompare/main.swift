@@ -15,6 +15,7 @@
 import Foundation
 import GIFOutput
 import PNGCodec
+import PortableMath
 import Raster
 import TestSupport
 
@@ -103,7 +104,7 @@ func rgbFloats(_ rgba: [UInt8]) -> [Float] {
 }
 
 let gaussian: [Float] = {
-  let k = (-3...3).map { Float(exp(-Double($0 * $0) / 2)) }
+  let k = (-3...3).map { Float(Elementary.exp(-Double($0 * $0) / 2)) }
   let s = k.reduce(0, +)
   return k.map { $0 / s }
 }()
@@ -134,7 +135,7 @@ func blur(_ p: [Float], _ w: Int, _ h: Int) -> [Float] {
 
 func psnr(_ squaredError: Double, _ count: Int) -> Double {
   let mse = squaredError / Double(count)
-  return mse == 0 ? .infinity : 10 * log10(255 * 255 / mse)
+  return mse == 0 ? .infinity : 10 * Elementary.log10(255 * 255 / mse)
 }
 
 struct Metrics {

@@ -1,6 +1,7 @@
 import CMalloc
 import Foundation
 import PNGCodec
+import PortableMath
 import Primitives
 import Raster
 import VideoOutput
@@ -67,7 +68,7 @@ func makeFrame(_ i: Int, width: Int, height: Int) -> Pixmap {
   let t = Double(i) / 60
   let w = Double(width), h = Double(height)
   let canvas = Canvas(width: width, height: height, background: Color(hex: "#F2F2F7")!.premultiplied)
-  let drift = 0.5 + 0.5 * sin(t * 2)
+  let drift = 0.5 + 0.5 * Elementary.sin(t * 2)
   let gradient = LinearGradientShader(
     start: Point(x: 0, y: 0), end: Point(x: w, y: h * (0.6 + 0.4 * drift)),
     stops: [
@@ -76,7 +77,7 @@ func makeFrame(_ i: Int, width: Int, height: Int) -> Pixmap {
       GradientStop(offset: 1, color: Color(hex: "#FF8A5C")!.premultiplied),
     ])
   canvas.fill(.rect(Rect(x: 0, y: 0, width: w, height: h * 0.35)), paint: .linearGradient(gradient))
-  let cardX = (w - 600) * (0.5 + 0.5 * sin(t * 1.3))
+  let cardX = (w - 600) * (0.5 + 0.5 * Elementary.sin(t * 1.3))
   canvas.fill(
     .roundedRect(Rect(x: cardX, y: h * 0.25, width: 600, height: 360), cornerRadius: 32),
     paint: .color(Color(hex: "#FFFFFF")!))
@@ -88,12 +89,12 @@ func makeFrame(_ i: Int, width: Int, height: Int) -> Pixmap {
       .roundedRect(Rect(x: cardX + 200, y: h * 0.25 + 50 + Double(line) * 40, width: 340 - Double(line) * 50, height: 18), cornerRadius: 9),
       paint: .color(Color(hex: "#D1D1D6")!))
   }
-  let bounce = abs(sin(t * 3))
+  let bounce = abs(Elementary.sin(t * 3))
   canvas.fill(
     .circle(in: Rect(x: w * 0.75, y: h * 0.9 - 200 - bounce * 300, width: 200, height: 200)),
     paint: .color(Color(hex: "#FF3B30")!))
   for button in 0..<6 {
-    let alpha = 0.35 + 0.65 * (0.5 + 0.5 * sin(t * 2 + Double(button)))
+    let alpha = 0.35 + 0.65 * (0.5 + 0.5 * Elementary.sin(t * 2 + Double(button)))
     canvas.fill(
       .capsule(in: Rect(x: 80 + Double(button) * 220, y: h * 0.85, width: 180, height: 64)),
       paint: .color(Color(red: 0, green: 0.48, blue: 1, alpha: alpha)))
@@ -186,8 +187,8 @@ if measureQuality {
         }
       }
     }
-    let psnr = 10 * log10(255 * 255 / (squared / count))
-    let lumaPSNR = 10 * log10(255 * 255 / (lumaSquared / (count / 3)))
+    let psnr = 10 * Elementary.log10(255 * 255 / (squared / count))
+    let lumaPSNR = 10 * Elementary.log10(255 * 255 / (lumaSquared / (count / 3)))
     print(
       String(
         format: "quality         %d frames decoded, RGB PSNR %.2f dB (worst error %d levels, at chroma edges), luma PSNR %.2f dB",

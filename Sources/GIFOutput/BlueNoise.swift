@@ -1,5 +1,5 @@
+import PortableMath
 import Primitives
-import RealModule
 
 /// A 64×64 blue-noise threshold map by Ulichney's void-and-cluster method
 /// (Gaussian energy σ = 1.5 on the torus), computed once, deterministically.
@@ -28,7 +28,7 @@ enum BlueNoise {
     // Kernel over a (2r+1)² window; beyond 7 px the Gaussian is < 2e-5.
     var kernel = [Double]()
     for dy in -radius...radius {
-      for dx in -radius...radius { kernel.append(Double.exp(-Double(dx * dx + dy * dy) / (2 * sigma * sigma))) }
+      for dx in -radius...radius { kernel.append(Elementary.exp(-Double(dx * dx + dy * dy) / (2 * sigma * sigma))) }
     }
     var energy = [Double](repeating: 0, count: count)
     var on = [Bool](repeating: false, count: count)

@@ -1,4 +1,4 @@
-import RealModule
+import PortableMath
 
 /// Björn Ottosson's Oklab, the perceptual space the palette is chosen in:
 /// Euclidean distance there tracks perceived colour difference far better
@@ -9,7 +9,7 @@ struct Oklab: Sendable, Hashable {
   /// sRGB-encoded byte → linear light, exact for every byte.
   static let linearFromByte: [Double] = (0..<256).map { i in
     let c = Double(i) / 255
-    return c <= 0.04045 ? c / 12.92 : Double.pow((c + 0.055) / 1.055, 2.4)
+    return c <= 0.04045 ? c / 12.92 : Elementary.pow((c + 0.055) / 1.055, 2.4)
   }
 
   /// An sRGB colour given as bytes.
@@ -21,9 +21,9 @@ struct Oklab: Sendable, Hashable {
   init(l: Double, a: Double, b: Double) { self.l = l; self.a = a; self.b = b }
 
   init(linearRed r: Double, green g: Double, blue b: Double) {
-    let l = Double.root(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b, 3)
-    let m = Double.root(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b, 3)
-    let s = Double.root(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b, 3)
+    let l = Elementary.cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
+    let m = Elementary.cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
+    let s = Elementary.cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
     self.l = 0.2104542553 * l + 0.7936177850 * m - 0.0040720427 * s
     self.a = 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s
     self.b = 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s
@@ -43,7 +43,7 @@ struct Oklab: Sendable, Hashable {
 
   static func byte(_ linear: Double) -> UInt8 {
     let x = min(max(linear, 0), 1)
-    let e = x <= 0.0031308 ? 12.92 * x : 1.055 * Double.pow(x, 1 / 2.4) - 0.055
+    let e = x <= 0.0031308 ? 12.92 * x : 1.055 * Elementary.pow(x, 1 / 2.4) - 0.055
     return UInt8((e * 255).rounded())
   }
 

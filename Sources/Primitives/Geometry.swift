@@ -1,4 +1,4 @@
-import RealModule
+import PortableMath
 
 /// A point in 2-D, in points or pixels depending on the space.
 public typealias Point = Vector2
@@ -85,7 +85,7 @@ public struct AffineTransform: Sendable, Hashable {
   }
   /// Rotation by `radians`, clockwise on screen (y down).
   public static func rotation(_ radians: Double) -> AffineTransform {
-    let (s, k) = (Double.sin(radians), Double.cos(radians))
+    let (s, k) = Elementary.sinCos(radians)
     return AffineTransform(a: k, b: s, c: -s, d: k, tx: 0, ty: 0)
   }
 

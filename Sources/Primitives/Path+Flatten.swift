@@ -1,5 +1,3 @@
-import RealModule
-
 /// A polyline approximation of one subpath.
 public struct Polyline: Sendable, Hashable {
   public var points: [Point]

@@ -1,4 +1,4 @@
-import RealModule
+import PortableMath
 
 /// A syntax error in SVG path data (the `d` attribute of `<path>`).
 ///
@@ -315,7 +315,7 @@ private struct SVGPathParser {
       return
     }
     let phi = rotationDegrees.truncatingRemainder(dividingBy: 360) * (Double.pi / 180)
-    let (sinPhi, cosPhi) = (Double.sin(phi), Double.cos(phi))
+    let (sinPhi, cosPhi) = Elementary.sinCos(phi)
     // Step 1: the midpoint of the chord in the ellipse's rotated frame.
     let dx = (start.x - end.x) / 2, dy = (start.y - end.y) / 2
     let x1 = cosPhi * dx + sinPhi * dy
@@ -331,11 +331,11 @@ private struct SVGPathParser {
     // the F.6.5.2 radicand simplifies to (1 − Λ)/Λ.
     var cx1 = 0.0, cy1 = 0.0
     if lambda > 1 {
-      let s = Double.sqrt(lambda)
+      let s = lambda.squareRoot()
       rx *= s
       ry *= s
     } else {
-      var coefficient = Double.sqrt(max(0, (1 - lambda) / lambda))
+      var coefficient = max(0, (1 - lambda) / lambda).squareRoot()
       if largeArc == sweep { coefficient = -coefficient }
       cx1 = coefficient * rx * y1 / ry
       cy1 = -coefficient * ry * x1 / rx
@@ -346,8 +346,8 @@ private struct SVGPathParser {
     // Step 4: start angle and sweep (parametric angles on the unit circle).
     let ux = (x1 - cx1) / rx, uy = (y1 - cy1) / ry
     let vx = (-x1 - cx1) / rx, vy = (-y1 - cy1) / ry
-    let theta1 = Double.atan2(y: uy, x: ux)
-    var delta = Double.atan2(y: vy, x: vx) - theta1
+    let theta1 = Elementary.atan2(y: uy, x: ux)
+    var delta = Elementary.atan2(y: vy, x: vx) - theta1
     if !sweep && delta > 0 {
       delta -= 2 * Double.pi
     } else if sweep && delta < 0 {
@@ -356,7 +356,7 @@ private struct SVGPathParser {
     // Cubics of at most 90°: unit-circle control length 4/3·tan(θ/4).
     let pieces = max(1, Int((abs(delta) / (Double.pi / 2) - 1e-9).rounded(.up)))
     let step = delta / Double(pieces)
-    let k = 4.0 / 3.0 * Double.tan(step / 4)
+    let k = 4.0 / 3.0 * Elementary.tan(step / 4)
     func map(_ x: Double, _ y: Double) -> Point {
       Point(cx + cosPhi * rx * x - sinPhi * ry * y, cy + sinPhi * rx * x + cosPhi * ry * y)
     }
@@ -364,8 +364,8 @@ private struct SVGPathParser {
     for i in 0..<pieces {
       let last = i == pieces - 1
       let next = last ? theta1 + delta : angle + step
-      let (c0, s0) = (Double.cos(angle), Double.sin(angle))
-      let (c1, s1) = (Double.cos(next), Double.sin(next))
+      let (s0, c0) = Elementary.sinCos(angle)
+      let (s1, c1) = Elementary.sinCos(next)
       path.cubic(
         to: last ? end : map(c1, s1),
         control1: map(c0 - k * s0, s0 + k * c0),

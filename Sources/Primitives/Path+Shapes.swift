@@ -1,5 +1,3 @@
-import RealModule
-
 /// How a rounded rectangle's corners are shaped.
 public enum CornerStyle: String, Sendable, Hashable, CaseIterable {
   /// Apple's continuous corner, the iOS "squircle": curvature eases in

@@ -1,4 +1,4 @@
-import RealModule
+import PortableMath
 
 /// A vector path: subpaths of lines, quadratic and cubic Béziers, each
 /// started by a move and optionally closed. Coordinates are whatever space
@@ -85,7 +85,8 @@ public struct Path: Sendable, Hashable {
     }
     let frame = AffineTransform.scale(radii.x, radii.y)
       .concatenating(.rotation(rotation)).concatenating(.translation(center.x, center.y))
-    let start = frame.apply(Point(Double.cos(startAngle), Double.sin(startAngle)))
+    let (startSine, startCosine) = Elementary.sinCos(startAngle)
+    let start = frame.apply(Point(startCosine, startSine))
     if currentPoint == nil || elementsEndClosed {
       move(to: start)
     } else if let current = currentPoint, (current - start).length > 1e-9 * max(1, radii.x, radii.y) {
@@ -94,12 +95,12 @@ public struct Path: Sendable, Hashable {
     let pieces = max(1, Int((abs(sweep) / (Double.pi / 2) - 1e-9).rounded(.up)))
     let step = sweep / Double(pieces)
     // Control distance for a unit-circle arc of angle θ: 4/3·tan(θ/4).
-    let k = 4.0 / 3.0 * Double.tan(step / 4)
+    let k = 4.0 / 3.0 * Elementary.tan(step / 4)
     var angle = startAngle
     for _ in 0..<pieces {
-      let (c0, s0) = (Double.cos(angle), Double.sin(angle))
+      let (s0, c0) = Elementary.sinCos(angle)
       let next = angle + step
-      let (c1, s1) = (Double.cos(next), Double.sin(next))
+      let (s1, c1) = Elementary.sinCos(next)
       cubic(
         to: frame.apply(Point(c1, s1)),
         control1: frame.apply(Point(c0 - k * s0, s0 + k * c0)),

@@ -1,4 +1,4 @@
-import RealModule
+import PortableMath
 
 /// Turns a path and a stroke style into closed outline polygons whose
 /// non-zero fill is the stroke: each subpath becomes one contour (an open
@@ -52,7 +52,7 @@ public enum Stroker {
   /// within `tolerance` of the true circle.
   static func roundStep(radius: Double, tolerance: Double) -> Double {
     guard radius > tolerance else { return .pi / 2 }
-    return max(2 * Double.acos(1 - tolerance / radius), 0.01)
+    return max(2 * Elementary.acos(1 - tolerance / radius), 0.01)
   }
 
   static func deduplicated(_ points: [Point]) -> [Point] {
@@ -124,8 +124,8 @@ public enum Stroker {
   /// Points strictly between two radii of a circle, sweeping the short way
   /// (or a half turn in the given direction when they are opposite).
   static func arc(_ out: inout [Point], center: Point, radius: Double, from u: Vector2, to v: Vector2, clockwise: Bool, arcStep: Double) {
-    let start = Double.atan2(y: u.y, x: u.x)
-    var sweep = Double.atan2(y: v.y, x: v.x) - start
+    let start = Elementary.atan2(y: u.y, x: u.x)
+    var sweep = Elementary.atan2(y: v.y, x: v.x) - start
     if clockwise { while sweep <= 0 { sweep += 2 * .pi } } else { while sweep >= 0 { sweep -= 2 * .pi } }
     if abs(sweep) > 2 * .pi - 1e-9 { return }
     let steps = Int((abs(sweep) / arcStep).rounded(.up))
@@ -133,14 +133,15 @@ public enum Stroker {
     let scaled = radius * areaPreservingFactor(abs(sweep) / Double(steps))
     for k in 1..<steps {
       let angle = start + sweep * Double(k) / Double(steps)
-      out.append(center + Vector2(Double.cos(angle), Double.sin(angle)) * scaled)
+      let (sine, cosine) = Elementary.sinCos(angle)
+      out.append(center + Vector2(cosine, sine) * scaled)
     }
   }
 
   /// Chords of a circle cut inside it; vertices at r·√(θ/sin θ) give each
   /// polygon sector of angle θ the area of the circular sector.
   static func areaPreservingFactor(_ theta: Double) -> Double {
-    theta > 1e-6 ? (theta / Double.sin(theta)).squareRoot() : 1
+    theta > 1e-6 ? (theta / Elementary.sin(theta)).squareRoot() : 1
   }
 
   /// The cap at an open end `e` reached travelling along `d`: from the
@@ -169,7 +170,8 @@ public enum Stroker {
       let radius = w * areaPreservingFactor(2 * Double.pi / Double(steps))
       return (0..<steps).map { k in
         let angle = 2 * Double.pi * Double(k) / Double(steps)
-        return p + Vector2(Double.cos(angle), Double.sin(angle)) * radius
+        let (sine, cosine) = Elementary.sinCos(angle)
+        return p + Vector2(cosine, sine) * radius
       }
     }
   }

@@ -1,5 +1,5 @@
+import PortableMath
 import Primitives
-import RealModule
 
 // Gaussian blur and drop shadows of premultiplied pixmaps.
 //
@@ -172,7 +172,7 @@ struct GaussianBlur: Sendable {
       method = .identity
     } else if sigma < Self.kernelLimit {
       let k = Int((3 * sigma).rounded(.up))
-      let g = (0...k).map { Double.exp(-Double($0 * $0) / (2 * sigma * sigma)) }
+      let g = (0...k).map { Elementary.exp(-Double($0 * $0) / (2 * sigma * sigma)) }
       let total = g.dropFirst().reduce(g[0]) { $0 + 2 * $1 }
       method = .kernel(g.map { Float($0 / total) })
     } else {
@@ -272,7 +272,7 @@ extension Pixmap {
     var total = 0.0
     for dy in -k...k {
       for dx in -k...k {
-        let w = Double.exp(-Double(dx * dx + dy * dy) / (2 * sigma * sigma))
+        let w = Elementary.exp(-Double(dx * dx + dy * dy) / (2 * sigma * sigma))
         weights.append(w); total += w
       }
     }

@@ -1,5 +1,4 @@
 import Primitives
-import RealModule
 import Synchronization
 
 /// A gradient stop: offset in 0…1 and a premultiplied colour.

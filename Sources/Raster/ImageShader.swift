@@ -1,5 +1,5 @@
+import PortableMath
 import Primitives
-import RealModule
 import Synchronization
 
 private let pyramidCounter = Atomic<UInt64>(0)
@@ -139,7 +139,7 @@ public struct ImageShader: Sendable {
   /// 0 up to √2, rising to 1 at 2 (as 2·log2 s − 1), then log2 s.
   static func levelOfDetail(inverseScale s: Double) -> Double {
     guard s > 2.0.squareRoot() else { return 0 }
-    let l = Double.log2(s)
+    let l = Elementary.log2(s)
     return l < 1 ? 2 * l - 1 : l
   }
 

@@ -1,4 +1,4 @@
-import RealModule
+import PortableMath
 
 /// Robert Penner's easing family, from the exact formulas (as on
 /// easings.net): In, Out and InOut of Sine, Quad, Cubic, Quart, Quint, Expo,
@@ -60,45 +60,48 @@ public struct Easing: Sendable, Hashable, CaseIterable, CustomStringConvertible 
   private static let elasticInOutPeriod = 2 * Double.pi / 4.5
   private static let bounceScale = 7.5625
   private static let bounceSpan = 2.75
-  private static let ln2 = Double.log(2)
+  private static let ln2 = Elementary.log(2)
 
   /// Value and slope of the `In` form at u for the power families.
   private func evaluate(_ u: Double) -> (value: Double, slope: Double) {
     switch (family, mode) {
     case (.sine, .in):
-      return (1 - .cos(u * .pi / 2), .pi / 2 * .sin(u * .pi / 2))
+      let (sine, cosine) = Elementary.sinCos(u * .pi / 2)
+      return (1 - cosine, .pi / 2 * sine)
     case (.sine, .out):
-      return (.sin(u * .pi / 2), .pi / 2 * .cos(u * .pi / 2))
+      let (sine, cosine) = Elementary.sinCos(u * .pi / 2)
+      return (sine, .pi / 2 * cosine)
     case (.sine, .inOut):
-      return (-(.cos(.pi * u) - 1) / 2, .pi / 2 * .sin(.pi * u))
+      let (sine, cosine) = Elementary.sinCos(.pi * u)
+      return (-(cosine - 1) / 2, .pi / 2 * sine)
 
     case (.quad, _), (.cubic, _), (.quart, _), (.quint, _):
       let n = Double(family == .quad ? 2 : family == .cubic ? 3 : family == .quart ? 4 : 5)
       switch mode {
-      case .in: return (.pow(u, n), n * .pow(u, n - 1))
-      case .out: return (1 - .pow(1 - u, n), n * .pow(1 - u, n - 1))
+      case .in: return (Elementary.pow(u, n), n * Elementary.pow(u, n - 1))
+      case .out: return (1 - Elementary.pow(1 - u, n), n * Elementary.pow(1 - u, n - 1))
       case .inOut:
-        if u < 0.5 { return (.pow(2, n - 1) * .pow(u, n), n * .pow(2, n - 1) * .pow(u, n - 1)) }
+        if u < 0.5 { return (Elementary.pow(2, n - 1) * Elementary.pow(u, n), n * Elementary.pow(2, n - 1) * Elementary.pow(u, n - 1)) }
         let w = 2 - 2 * u
-        return (1 - .pow(w, n) / 2, n * .pow(w, n - 1))
+        return (1 - Elementary.pow(w, n) / 2, n * Elementary.pow(w, n - 1))
       }
 
     case (.expo, .in):
-      if u <= 0 { return (0, 10 * Self.ln2 * .pow(2, -10)) }
-      let p = Double.pow(2, 10 * u - 10)
+      if u <= 0 { return (0, 10 * Self.ln2 * 0x1p-10) }
+      let p = Elementary.pow(2, 10 * u - 10)
       return (p, 10 * Self.ln2 * p)
     case (.expo, .out):
-      if u >= 1 { return (1, 10 * Self.ln2 * .pow(2, -10)) }
-      let p = Double.pow(2, -10 * u)
+      if u >= 1 { return (1, 10 * Self.ln2 * 0x1p-10) }
+      let p = Elementary.pow(2, -10 * u)
       return (1 - p, 10 * Self.ln2 * p)
     case (.expo, .inOut):
-      if u <= 0 { return (0, 10 * Self.ln2 * .pow(2, -10)) }
-      if u >= 1 { return (1, 10 * Self.ln2 * .pow(2, -10)) }
+      if u <= 0 { return (0, 10 * Self.ln2 * 0x1p-10) }
+      if u >= 1 { return (1, 10 * Self.ln2 * 0x1p-10) }
       if u < 0.5 {
-        let p = Double.pow(2, 20 * u - 10)
+        let p = Elementary.pow(2, 20 * u - 10)
         return (p / 2, 10 * Self.ln2 * p)
       }
-      let p = Double.pow(2, -20 * u + 10)
+      let p = Elementary.pow(2, -20 * u + 10)
       return ((2 - p) / 2, 10 * Self.ln2 * p)
 
     case (.circ, .in):
@@ -134,34 +137,37 @@ public struct Easing: Sendable, Hashable, CaseIterable, CustomStringConvertible 
     case (.elastic, .in):
       if u <= 0 { return (0, 0) }
       if u >= 1 { return (1, 0) }
-      let p = Double.pow(2, 10 * u - 10), phase = (10 * u - 10.75) * Self.elasticPeriod
+      let p = Elementary.pow(2, 10 * u - 10), phase = (10 * u - 10.75) * Self.elasticPeriod
+      let (sine, cosine) = Elementary.sinCos(phase)
       return (
-        -p * .sin(phase),
-        -(10 * Self.ln2 * p * .sin(phase) + p * 10 * Self.elasticPeriod * .cos(phase))
+        -p * sine,
+        -(10 * Self.ln2 * p * sine + p * 10 * Self.elasticPeriod * cosine)
       )
     case (.elastic, .out):
       if u <= 0 { return (0, 0) }
       if u >= 1 { return (1, 0) }
-      let p = Double.pow(2, -10 * u), phase = (10 * u - 0.75) * Self.elasticPeriod
+      let p = Elementary.pow(2, -10 * u), phase = (10 * u - 0.75) * Self.elasticPeriod
+      let (sine, cosine) = Elementary.sinCos(phase)
       return (
-        p * .sin(phase) + 1,
-        -10 * Self.ln2 * p * .sin(phase) + p * 10 * Self.elasticPeriod * .cos(phase)
+        p * sine + 1,
+        -10 * Self.ln2 * p * sine + p * 10 * Self.elasticPeriod * cosine
       )
     case (.elastic, .inOut):
       if u <= 0 { return (0, 0) }
       if u >= 1 { return (1, 0) }
       let phase = (20 * u - 11.125) * Self.elasticInOutPeriod
+      let (sine, cosine) = Elementary.sinCos(phase)
       if u < 0.5 {
-        let p = Double.pow(2, 20 * u - 10)
+        let p = Elementary.pow(2, 20 * u - 10)
         return (
-          -(p * .sin(phase)) / 2,
-          -(20 * Self.ln2 * p * .sin(phase) + p * 20 * Self.elasticInOutPeriod * .cos(phase)) / 2
+          -(p * sine) / 2,
+          -(20 * Self.ln2 * p * sine + p * 20 * Self.elasticInOutPeriod * cosine) / 2
         )
       }
-      let p = Double.pow(2, -20 * u + 10)
+      let p = Elementary.pow(2, -20 * u + 10)
       return (
-        p * .sin(phase) / 2 + 1,
-        (-20 * Self.ln2 * p * .sin(phase) + p * 20 * Self.elasticInOutPeriod * .cos(phase)) / 2
+        p * sine / 2 + 1,
+        (-20 * Self.ln2 * p * sine + p * 20 * Self.elasticInOutPeriod * cosine) / 2
       )
 
     case (.bounce, .out):

@@ -1,4 +1,4 @@
-import RealModule
+import PortableMath
 
 extension Spring {
   /// SwiftUI's threshold for "settled": 0.001 of the move.
@@ -24,7 +24,7 @@ extension Spring {
     if dampingRatio < 1 {
       let delta = decayRate
       guard delta > 0 else { return .infinity }
-      return -Double.log(epsilon / (abs(delta - initialVelocity) + 1)) / delta
+      return -Elementary.log(epsilon / (abs(delta - initialVelocity) + 1)) / delta
     }
     var time = 0.0
     var settledSince: Double?

@@ -1,4 +1,4 @@
-import RealModule
+import PortableMath
 
 extension Spring {
   /// UIKit's `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`:
@@ -13,7 +13,7 @@ extension Spring {
   /// (a damping ratio outside (0, 1], or one too small to reach 0.001).
   public init?(uikitDuration duration: Double, dampingRatio zeta: Double, initialVelocity v: Double = 0) {
     guard duration > 0, duration.isFinite, zeta > 0, zeta <= 1, v.isFinite else { return nil }
-    let logEpsilon = Double.log(Self.settlingEpsilon)
+    let logEpsilon = Elementary.log(Self.settlingEpsilon)
     // g(ω) = ln(remaining at D) − ln ε and its derivative.
     let g: (Double) -> (Double, Double)
     let guess: Double
@@ -22,16 +22,16 @@ extension Spring {
       g = { omega in
         let lead = zeta * omega - v
         return (
-          Double.log(abs(lead)) - Double.log(omega * root) - zeta * omega * duration - logEpsilon,
+          Elementary.log(abs(lead)) - Elementary.log(omega * root) - zeta * omega * duration - logEpsilon,
           zeta / lead - 1 / omega - zeta * duration
         )
       }
       // Exact when v = 0.
-      guess = Double.log(zeta / (Self.settlingEpsilon * root)) / (zeta * duration)
+      guess = Elementary.log(zeta / (Self.settlingEpsilon * root)) / (zeta * duration)
     } else {
       g = { omega in
         let lead = 1 + (omega - v) * duration
-        return (Double.log(abs(lead)) - omega * duration - logEpsilon, duration / lead - duration)
+        return (Elementary.log(abs(lead)) - omega * duration - logEpsilon, duration / lead - duration)
       }
       guess = 10 / duration
     }

@@ -1,5 +1,5 @@
+import PortableMath
 import Primitives
-import RealModule
 
 /// A damped harmonic oscillator, stored canonically as its undamped natural
 /// frequency ω₀ (radians per second) and its damping ratio ζ; mass is kept
@@ -52,10 +52,10 @@ public struct Spring: Sendable, Hashable {
     if zeta < 1 {
       let delta = zeta * omega
       let dampedFrequency = omega * (1 - zeta * zeta).squareRoot()
-      let envelope = Double.exp(-delta * t)
-      let cosine = Double.cos(dampedFrequency * t)
+      let envelope = Elementary.exp(-delta * t)
+      let (sine, cosine) = Elementary.sinCos(dampedFrequency * t)
       // sin(ω_d t)/ω_d stays accurate as ω_d → 0 (near-critical springs).
-      let sinc = dampedFrequency > 0 ? Double.sin(dampedFrequency * t) / dampedFrequency : t
+      let sinc = dampedFrequency > 0 ? sine / dampedFrequency : t
       a = envelope * (cosine + delta * sinc)
       b = envelope * sinc
     } else {
@@ -64,8 +64,8 @@ public struct Spring: Sendable, Hashable {
       let slow = -omega / (zeta + root)
       let fast = -omega * (zeta + root)
       let gap = slow - fast  // Δ = 2ω√(ζ²−1) ≥ 0
-      let q = gap > 0 ? Double.expMinusOne(-gap * t) / gap : -t
-      let decay = Double.exp(slow * t)
+      let q = gap > 0 ? Elementary.expMinusOne(-gap * t) / gap : -t
+      let decay = Elementary.exp(slow * t)
       a = decay * (1 + slow * q)
       b = -decay * q
     }

@@ -1,5 +1,4 @@
 import Primitives
-import RealModule
 import Testing
 
 @testable import Raster

@@ -1,5 +1,5 @@
+import PortableMath
 import Primitives
-import RealModule
 import Testing
 
 @testable import Raster
@@ -16,7 +16,7 @@ private func trueGaussian(_ p: Pixmap, channel: Int, sigma: Double, shift: Vecto
     // Output x reads inputs x − s + d for d in −k…k: weight of input j is g(x − s − j).
     let whole = Int(s.rounded(.down)), f = s - Double(whole)
     var taps: [Double] = []
-    for d in -k...k { taps.append(Double.exp(-(Double(d) + f) * (Double(d) + f) / (2 * sigma * sigma))) }
+    for d in -k...k { taps.append(Elementary.exp(-(Double(d) + f) * (Double(d) + f) / (2 * sigma * sigma))) }
     let total = taps.reduce(0, +)
     return (-k - whole, taps.map { $0 / total })
   }

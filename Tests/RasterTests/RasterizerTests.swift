@@ -1,5 +1,5 @@
+import PortableMath
 import Primitives
-import RealModule
 import Testing
 
 @testable import Raster
@@ -33,7 +33,7 @@ import Testing
       let center = Point(8 + 8 * random.unit(), 8 + 8 * random.unit())
       let count = 3 + Int(random.next() % 9)
       let angles = (0..<count).map { _ in random.unit() * 2 * .pi }.sorted()
-      let polygon = angles.map { a in center + Vector2(Double.cos(a), Double.sin(a)) * (1 + 7 * random.unit()) }
+      let polygon = angles.map { a in center + Vector2(Elementary.cos(a), Elementary.sin(a)) * (1 + 7 * random.unit()) }
       let exact = Rasterizer.referenceExactArea(polygon, width: 24, height: 24)
       let ours = coverage([polygon], width: 24, height: 24)
       let worst = zip(exact, ours).map { abs($0 - $1) }.max()!

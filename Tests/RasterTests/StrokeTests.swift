@@ -1,5 +1,5 @@
+import PortableMath
 import Primitives
-import RealModule
 import Testing
 
 @testable import Raster
@@ -97,8 +97,8 @@ extension StrokeTests {
     let mask = stroked(circle, StrokeStyle(width: 4, dash: [10, 6]), width: 100, height: 100)
     for k in 0..<10 {
       let onAngle = (Double(16 * k) + 5) / r, offAngle = (Double(16 * k) + 13) / r
-      let on = c + Vector2(Double.cos(onAngle), Double.sin(onAngle)) * r
-      let off = c + Vector2(Double.cos(offAngle), Double.sin(offAngle)) * r
+      let on = c + Vector2(Elementary.cos(onAngle), Elementary.sin(onAngle)) * r
+      let off = c + Vector2(Elementary.cos(offAngle), Elementary.sin(offAngle)) * r
       #expect(mask[Int(on.x), Int(on.y)] == 255, "dash \(k)")
       #expect(mask[Int(off.x), Int(off.y)] == 0, "gap \(k)")
     }

@@ -11,8 +11,10 @@ import Testing
 /// inserted and removed with transitions while the others slide, a trimmed
 /// ring on a spring and a dashed curve). They guard against regressions;
 /// the geometry itself is checked by hand-computed pixels elsewhere.
-/// Tolerance: 2 levels per channel, for libm differences between machines
-/// in the spring and curve evaluations (the same machine gives equal bytes).
+/// No tolerance: the bytes must be equal. Timing and geometry use
+/// PortableMath's correctly rounded functions, never the host's libm, so
+/// every machine renders the same bytes (shards of one batch run on
+/// different machines).
 /// To regenerate after an intended change: `scripts/update-goldens`.
 @Suite struct GoldenStillTests {
   static let folder = Bundle.module.url(forResource: "Goldens", withExtension: nil)!
@@ -32,8 +34,11 @@ import Testing
     let ours = try SceneRenderer(scene: scene).render(at: t)
     let golden = try PNGCodec.read(path: Self.folder.appendingPathComponent(file).path)
     #expect(ours.width == golden.width && ours.height == golden.height)
+    let differing = zip(ours.bytes, golden.bytes).filter { $0 != $1 }.count
     let worst = zip(ours.bytes, golden.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
-    if worst > 2 { try? PNGCodec.write(ours, to: "/tmp/springframe-still-\(stem).png") }
-    #expect(worst <= 2, "\(file): differs by up to \(worst) levels; ours is in /tmp/springframe-still-\(stem).png")
+    if differing > 0 { try? PNGCodec.write(ours, to: "/tmp/springframe-still-\(stem).png") }
+    #expect(
+      differing == 0,
+      "\(file): \(differing) bytes differ, by up to \(worst) levels; ours is in /tmp/springframe-still-\(stem).png")
   }
 }
