@@ -25,7 +25,8 @@ public final class FramePipeline: @unchecked Sendable {
   public enum Failure: Error {
     case render(RenderError)
     case output(any Error)
-    case interrupted(Int32)
+    /// The token was cancelled, with this reason.
+    case cancelled(reason: Int32)
   }
 
   public struct Progress: Sendable {
@@ -38,22 +39,28 @@ public final class FramePipeline: @unchecked Sendable {
   let scale: Double?
   /// Tiles and effect textures shared by the workers from frame to frame.
   let cache: TileCache
-  let sinks: [any FrameSink]
+  let sinks: [any DrivenSink]
+  /// Checked between frames: once cancelled, the render stops.
+  let cancellation: CancellationToken
   public let jobs: [Job]
   public let workers: Int
   public let maximumInFlight: Int
 
   // Shared state, under `lock`.
   private let lock = NSCondition()
-  private var results: [Int: [PreparedFrame]] = [:]
+  /// The jobs rendered and prepared, waiting for the consumer.
+  private var ready: Set<Int> = []
   private var nextJob = 0
   private var consumed = 0
   private var failure: Failure?
 
-  public init(renderer: SceneRenderer, scale: Double?, sinks: [any FrameSink], workers: Int? = nil) {
+  public init(
+    renderer: SceneRenderer, scale: Double?, sinks: [any FrameSink], workers: Int? = nil, cancellation: CancellationToken = CancellationToken()
+  ) {
     self.renderer = renderer
     self.scale = scale
-    self.sinks = sinks
+    self.sinks = sinks.map { drive($0) }
+    self.cancellation = cancellation
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
     maximumInFlight = self.workers * 2 + 2
     jobs = Self.merge(sinks.map(\.schedule))
@@ -187,8 +194,8 @@ public final class FramePipeline: @unchecked Sendable {
       nextJob += 1
       lock.unlock()
 
-      if Interrupt.received != 0 {
-        fail(.interrupted(Interrupt.received))
+      if cancellation.isCancelled {
+        fail(.cancelled(reason: cancellation.reason))
         return
       }
       let job = jobs[j]
@@ -201,15 +208,14 @@ public final class FramePipeline: @unchecked Sendable {
         fail(.render(error))
         return
       }
-      var prepared: [PreparedFrame] = []
       do {
-        for c in job.consumers { prepared.append(try sinks[c.sink].prepare(frame, index: c.index)) }
+        for c in job.consumers { try sinks[c.sink].prepare(frame, index: c.index) }
       } catch {
         fail(.output(error))
         return
       }
       lock.lock()
-      results[j] = prepared
+      ready.insert(j)
       lock.broadcast()
       lock.unlock()
     }
@@ -218,17 +224,21 @@ public final class FramePipeline: @unchecked Sendable {
   private func consumeAll(start: Date, progress: (Progress) -> Void) {
     for j in 0..<jobs.count {
       lock.lock()
-      while results[j] == nil && failure == nil {
-        if Interrupt.received != 0 { failure = .interrupted(Interrupt.received); lock.broadcast(); break }
+      while !ready.contains(j) && failure == nil {
+        if cancellation.isCancelled {
+          failure = .cancelled(reason: cancellation.reason)
+          lock.broadcast()
+          break
+        }
         _ = lock.wait(until: Date(timeIntervalSinceNow: 0.1))
       }
-      guard failure == nil, let prepared = results.removeValue(forKey: j) else {
+      guard failure == nil, ready.remove(j) != nil else {
         lock.unlock()
         return
       }
       lock.unlock()
       do {
-        for (c, p) in zip(jobs[j].consumers, prepared) { try sinks[c.sink].consume(p, index: c.index) }
+        for c in jobs[j].consumers { try sinks[c.sink].consume(index: c.index) }
       } catch {
         fail(.output(error))
         return

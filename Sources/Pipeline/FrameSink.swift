@@ -1,13 +1,6 @@
 import Foundation
 import Raster
 
-/// What a sink made of a rendered frame off the writer's thread (converted
-/// YUV planes, quantized indices, nothing for files already written).
-public struct PreparedFrame: @unchecked Sendable {
-  public var value: Any?
-  public init(_ value: Any?) { self.value = value }
-}
-
 /// One file or folder written by a render.
 public struct OutputSummary: Sendable, Hashable, Codable {
   public var path: String
@@ -23,9 +16,15 @@ public struct OutputSummary: Sendable, Hashable, Codable {
 ///
 /// The pipeline calls `prepare` on worker threads, concurrently and in any
 /// order (so conversion and compression run on all cores), and `consume` on
-/// one thread in frame order (the encoder). `finish` completes the output
-/// and renames it into place; `abort` removes whatever was written.
+/// one thread in frame order (the encoder), with what `prepare` made of the
+/// same frame. `finish` completes the output and renames it into place;
+/// `abort` removes whatever was written.
 public protocol FrameSink: AnyObject, Sendable {
+  /// What the sink makes of a rendered frame off the writer's thread
+  /// (converted YUV planes, quantized indices, nothing for files already
+  /// written).
+  associatedtype Prepared: Sendable
+
   var schedule: FrameSchedule { get }
   /// Scene times to render before the main pass (a GIF's palette is chosen
   /// from them); none by default.
@@ -42,11 +41,11 @@ public protocol FrameSink: AnyObject, Sendable {
   func willRender(framesInFlight: Int) throws
   /// A rendered frame, with its tiles' digests (`RenderedFrame`): a sink
   /// may reuse the work it did for equal tiles of earlier frames.
-  func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame
+  func prepare(_ frame: RenderedFrame, index: Int) throws -> Prepared
   /// Work to do on each tile of frame `index` as soon as it is drawn, on
   /// the worker drawing it, before `prepare`; none by default.
   func tileDrawn(index: Int) -> ((DrawnTile) -> Void)?
-  func consume(_ frame: PreparedFrame, index: Int) throws
+  func consume(_ frame: Prepared, index: Int) throws
   func finish() throws -> OutputSummary?
   func abort()
 }
@@ -124,8 +123,8 @@ public func fileSize(atPath path: String) -> Int {
 public final class NullSink: FrameSink {
   public let schedule: FrameSchedule
   public init(schedule: FrameSchedule) { self.schedule = schedule }
-  public func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame { PreparedFrame(nil) }
-  public func consume(_ frame: PreparedFrame, index: Int) throws {}
+  public func prepare(_ frame: RenderedFrame, index: Int) throws {}
+  public func consume(_ frame: Void, index: Int) throws {}
   public func finish() throws -> OutputSummary? { nil }
   public func abort() {}
 }

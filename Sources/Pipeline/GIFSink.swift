@@ -56,14 +56,13 @@ public final class GIFSink: FrameSink {
     state.withLock { $0 = (GIFQuantizer(palette: palette), writer) }
   }
 
-  public func prepare(_ rendered: RenderedFrame, index: Int) throws -> PreparedFrame {
-    let frame = rendered.pixmap
-    guard let q = state.withLock({ $0.quantizer }) else { return PreparedFrame(nil) }
-    return PreparedFrame(q.quantize(frame))
+  /// The frame quantized to the palette (nil before `setUp`, never met).
+  public func prepare(_ rendered: RenderedFrame, index: Int) throws -> IndexedFrame? {
+    state.withLock({ $0.quantizer })?.quantize(rendered.pixmap)
   }
 
-  public func consume(_ frame: PreparedFrame, index: Int) throws {
-    guard let indexed = frame.value as? IndexedFrame else { return }
+  public func consume(_ frame: IndexedFrame?, index: Int) throws {
+    guard let indexed = frame else { return }
     try state.withLock { s throws(OutputError) in
       guard let writer = s.writer else { return }
       do throws(GIFError) { try writer.append(indexed, delay: delays[index]) } catch {

@@ -64,14 +64,13 @@ public final class MP4Sink: FrameSink {
     return { tile in YUVConverter.bt709(tile, into: picture) }
   }
 
-  public func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame {
+  public func prepare(_ frame: RenderedFrame, index: Int) throws -> VideoPicture {
     let picture = picture(index)
     YUVConverter.bt709(frame, into: picture)
-    return PreparedFrame(picture)
+    return picture
   }
 
-  public func consume(_ frame: PreparedFrame, index: Int) throws {
-    guard let picture = frame.value as? VideoPicture else { return }
+  public func consume(_ picture: VideoPicture, index: Int) throws {
     try writer.withLock { w throws(OutputError) in
       guard let w else { return }
       do throws(VideoError) { try w.append(picture) } catch { throw OutputError(path: file.destination, message: error.message) }

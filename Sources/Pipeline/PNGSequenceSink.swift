@@ -28,6 +28,13 @@ public final class PNGSequenceSink: FrameSink {
     display = folderURL.path + "/"
   }
 
+  /// One frame (the schedule's first) to one file: a still.
+  public init(schedule: FrameSchedule, file: String) {
+    self.schedule = schedule
+    names = { _ in file }
+    display = file
+  }
+
   public init(schedule: FrameSchedule, pattern: String) throws(OutputError) {
     self.schedule = schedule
     guard let spec = Self.parse(pattern) else {
@@ -55,7 +62,8 @@ public final class PNGSequenceSink: FrameSink {
     return (String(pattern[..<percent.lowerBound]), Int(widthText) ?? 0, suffix)
   }
 
-  public func prepare(_ rendered: RenderedFrame, index: Int) throws -> PreparedFrame {
+  /// Writes the frame to its temporary file.
+  public func prepare(_ rendered: RenderedFrame, index: Int) throws {
     let frame = rendered.pixmap
     let destination = names(index)
     let file = try TemporaryFile(for: destination)
@@ -66,10 +74,9 @@ public final class PNGSequenceSink: FrameSink {
     } catch {
       throw OutputError(path: destination, message: "\(error)")
     }
-    return PreparedFrame(nil)
   }
 
-  public func consume(_ frame: PreparedFrame, index: Int) throws {}
+  public func consume(_ frame: Void, index: Int) throws {}
 
   public func finish() throws -> OutputSummary? {
     let files = written.withLock { $0 }

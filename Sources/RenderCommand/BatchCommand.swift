@@ -39,14 +39,31 @@ struct Batch: ParsableCommand {
     return out
   }
 
+  /// One scene's line of `--json`.
+  struct SceneResult: Encodable {
+    var summary: RenderSummary?
+    var scene: String
+    var ok: Bool
+    var error: String?
+
+    func encode(to encoder: any Encoder) throws {
+      try summary?.encode(to: encoder)
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(scene, forKey: .scene)
+      try c.encode(ok, forKey: .ok)
+      try c.encodeIfPresent(error, forKey: .error)
+    }
+    enum CodingKeys: CodingKey { case scene, ok, error }
+  }
+
   func run() throws {
-    Interrupt.install()
+    Signals.install()
     let files: [String]
     do { files = try scenes() } catch let error as ValidationError {
       Terminal.error("render: error: \(error.message)")
       throw Failure(status: .usage)
     }
-    var lines: [String] = []
+    var results: [SceneResult] = []
     var failed: [ExitStatus] = []
     for file in files {
       var job = SceneJob(path: file, options: options, output: nil, folder: out)
@@ -54,23 +71,19 @@ struct Batch: ParsableCommand {
       do {
         let summary = try job.run()
         let paths = summary.outputs.map(\.path).joined(separator: ", ")
-        if options.json {
-          lines.append(summary.json.dropLast() + ", \"ok\": true}")
-        } else {
+        results.append(SceneResult(summary: summary, scene: file, ok: true))
+        if !options.json {
           Terminal.write(
             "ok      \(file) → \(paths.isEmpty ? "(discarded)" : paths) (\(summary.frames) frames, \(String(format: "%.1f", summary.seconds)) s)\n")
         }
       } catch let failure as Failure {
         failed.append(failure.status)
         let what = failure.status == .invalidScene ? "invalid" : failure.status == .usage ? "unusable" : "failed"
-        if options.json {
-          lines.append("{\"scene\": \(JSONText.string(file)), \"ok\": false, \"error\": \(JSONText.string(what))}")
-        } else {
-          Terminal.write("\(what.padding(toLength: 8, withPad: " ", startingAt: 0))\(file)\n")
-        }
+        results.append(SceneResult(scene: file, ok: false, error: what))
+        if !options.json { Terminal.write("\(what.padding(toLength: 8, withPad: " ", startingAt: 0))\(file)\n") }
       }
     }
-    if options.json { Terminal.write("[" + lines.joined(separator: ",\n ") + "]\n") }
+    if options.json { try Terminal.json(results) }
     if !failed.isEmpty { throw Failure(status: failed.allSatisfy { $0 == .invalidScene } ? .invalidScene : .renderFailed) }
   }
 }

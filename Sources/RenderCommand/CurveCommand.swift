@@ -60,28 +60,21 @@ struct Curve: ParsableCommand {
 
     var motion = Motion(from)
     motion.animate(to: to, at: 0, with: parsed, velocity: velocity)
-    let duration = motion.endTime
-    let settling = motion.lastTiming!.baseDuration
+    let event = motion.events[0]
+    let duration = event.end, settling = event.settlingDuration!
     let count = Int((duration * fps + 1e-9).rounded(.down)) + 1
     guard duration.isFinite, count <= Self.maximumSamples else {
       Terminal.error(
         "render: error: '\(animation)' lasts \(duration) s: \(count) samples at \(fps) fps is more than the limit of \(Self.maximumSamples)")
       throw Failure(status: .usage)
     }
-    let samples = (0..<count).map { i -> (t: Double, value: Double, velocity: Double) in
-      let t = Double(i) / fps
-      let s = motion.sample(at: t)
-      return (t, s.value, s.velocity)
-    }
+    let samples = motion.samples(from: 0, to: duration, rate: fps)
 
     if json {
-      var out = "{\"animation\": \(JSONText.string(animation)), \"settlingDuration\": \(JSONText.number(settling)), "
-      out += "\"duration\": \(JSONText.number(duration)), \"samples\": ["
-      out += samples.map {
-        "{\"t\": \(JSONText.number($0.t)), \"value\": \(JSONText.number($0.value)), \"velocity\": \(JSONText.number($0.velocity))}"
-      }.joined(separator: ", ")
-      out += "]}\n"
-      Terminal.write(out)
+      try Terminal.json(
+        CurveSummary(
+          animation: animation, settlingDuration: settling, duration: duration,
+          samples: samples.map { CurveSummary.Sample(t: $0.time, value: $0.value, velocity: $0.velocity) }))
       return
     }
 
@@ -93,11 +86,11 @@ struct Curve: ParsableCommand {
     out += "settling duration \(fmt(settling)) s\n"
     out += "duration          \(fmt(duration)) s (\(count) samples at \(fmt(fps)) fps)\n"
     if plot {
-      out += Chart.draw(samples.map { ($0.t, $0.value) }, duration: duration, from: from, to: to)
+      out += Chart.draw(samples.map { ($0.time, $0.value) }, duration: duration, from: from, to: to)
     } else {
       out += "\n" + pad("t", 12) + pad("value", 20) + pad("velocity", 20) + "\n"
       for s in samples {
-        out += pad(fmt(s.t), 12) + pad(fmt(s.value), 20) + pad(fmt(s.velocity), 20) + "\n"
+        out += pad(fmt(s.time), 12) + pad(fmt(s.value), 20) + pad(fmt(s.velocity), 20) + "\n"
       }
     }
     Terminal.write(out)
@@ -123,32 +116,19 @@ struct Curve: ParsableCommand {
   }
 }
 
-/// JSON literals for output.
-enum JSONText {
-  /// Numbers print in Swift's shortest round-trip form, which is valid JSON
-  /// for every finite value. Non-finite values cannot occur here.
-  static func number(_ x: Double) -> String {
-    precondition(x.isFinite, "non-finite number in JSON output")
-    if x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
-    return "\(x)"
-  }
+/// `render curve --json`: `{"animation", "settlingDuration", "duration", "samples": [{"t", "value", "velocity"}]}`.
+struct CurveSummary: Encodable {
+  var animation: String
+  /// The animation's base duration for this move, seconds.
+  var settlingDuration: Double
+  /// When it is finished for rendering, seconds.
+  var duration: Double
+  var samples: [Sample]
 
-  static func string(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
+  struct Sample: Encodable {
+    var t: Double
+    var value: Double
+    var velocity: Double
   }
 }
 

@@ -3,19 +3,24 @@ import CMalloc
 import Foundation
 import Syntax
 
-/// `render`: the command-line front door (CLI.md). Exit status: 0 success,
-/// 1 the render failed, 2 bad usage, 65 an invalid scene.
-struct Render: ParsableCommand {
+/// `render`: the command-line front door (docs/cli.md). Exit status: 0
+/// success, 1 the render failed, 2 bad usage, 65 an invalid scene.
+struct RootCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
     abstract: "Render UI animations written as JSON scenes, with SwiftUI's timing.",
-    discussion: "Scene files are described in SCENE.md; this command's contract in CLI.md.",
+    discussion: "The scene format is described in docs/scene-format.md, every command and option in docs/cli.md.",
     subcommands: [RenderScene.self, Still.self, Validate.self, Info.self, Batch.self, Curve.self],
     defaultSubcommand: RenderScene.self
   )
+
+  /// The subcommands' names.
+  static var commandNames: [String] {
+    configuration.subcommands.map { $0._commandName }
+  }
 }
 
-/// Exit statuses of CLI.md.
+/// The exit statuses (docs/cli.md).
 enum ExitStatus: Int32 {
   case success = 0
   case renderFailed = 1
@@ -45,7 +50,7 @@ enum Entry {
     if let first = arguments.first, !first.hasPrefix("-"), !first.contains("."), !first.contains("/"),
       !FileManager.default.fileExists(atPath: first)
     {
-      let commands = ["scene", "still", "validate", "info", "batch", "curve"]
+      let commands = RootCommand.commandNames
       let suggestion = Suggestions.didYouMean(first, in: commands)
       if !commands.contains(first), !suggestion.isEmpty {
         Terminal.error("render: error: unknown command '\(first)'\(suggestion)")
@@ -53,18 +58,18 @@ enum Entry {
       }
     }
     do {
-      var command = try Render.parseAsRoot()
+      var command = try RootCommand.parseAsRoot()
       try command.run()
       status = .success
     } catch let failure as Failure {
       status = failure.status
     } catch {
-      let code = Render.exitCode(for: error)
+      let code = RootCommand.exitCode(for: error)
       if code == .success {
-        print(Render.fullMessage(for: error))
+        print(RootCommand.fullMessage(for: error))
         status = .success
       } else {
-        Terminal.error(Render.fullMessage(for: error))
+        Terminal.error(RootCommand.fullMessage(for: error))
         // ArgumentParser's usage errors (its 64) are CLI.md's 2.
         status = code.rawValue == ExitStatus.renderFailed.rawValue ? .renderFailed : .usage
       }
@@ -82,6 +87,16 @@ enum Terminal {
   }
   static func write(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
+  }
+
+  /// `value` as one line of JSON on standard output.
+  static func json(_ value: some Encodable) throws {
+    do {
+      write(try JSONWriter.line(value) + "\n")
+    } catch {
+      Terminal.error("render: error: cannot write the JSON summary: \(error)")
+      throw Failure(status: .renderFailed)
+    }
   }
 
 }

@@ -20,42 +20,19 @@ struct Info: ParsableCommand {
     let timeline = renderer.timeline
     let (w, h) = renderer.pixelSize()
 
-    struct Row {
-      var at: Double
-      var animation: String?
-      var settling: Double?
-      var end: Double
-      var changes: [String]
-    }
     let rows = loaded.timeline.enumerated().map { i, e in
       var changes = e.set.map { "set \($0.id)" } + e.insert.map { "insert \($0.layer.id ?? "?") into \($0.into)" }
       changes += e.remove.map { "remove \($0.id)" } + e.velocity.map { "velocity \($0.id)" }
       if let d = e.drag { changes.append("drag \(d.layer)") }
-      return Row(at: e.at, animation: e.animation?.description, settling: timeline.eventSettling[i], end: timeline.eventEnds[i], changes: changes)
+      return InfoSummary.Event(
+        at: e.at, animation: e.animation?.description, settlingDuration: timeline.eventSettling[i], end: timeline.eventEnds[i], changes: changes)
     }
 
     if json {
-      func number(_ x: Double) -> String { JSONText.number(x) }
-      func layerJSON(_ l: Layer) -> String {
-        var parts = ["\"type\": \(JSONText.string(l.type.rawValue))"]
-        if let id = l.id { parts.insert("\"id\": \(JSONText.string(id))", at: 0) }
-        if !l.children.isEmpty { parts.append("\"children\": [" + l.children.map(layerJSON).joined(separator: ", ") + "]") }
-        return "{" + parts.joined(separator: ", ") + "}"
-      }
-      let events = rows.map { r -> String in
-        var parts = ["\"at\": \(number(r.at))"]
-        parts.append("\"animation\": " + (r.animation.map(JSONText.string) ?? "null"))
-        parts.append("\"settlingDuration\": " + (r.settling.map(number) ?? "null"))
-        parts.append("\"end\": \(number(r.end))")
-        parts.append("\"changes\": [" + r.changes.map(JSONText.string).joined(separator: ", ") + "]")
-        return "{" + parts.joined(separator: ", ") + "}"
-      }
-      var out = "{\"name\": \(JSONText.string(loaded.name)), \"size\": [\(number(loaded.size.x)), \(number(loaded.size.y))], "
-      out += "\"scale\": \(number(loaded.scale)), \"pixels\": [\(w), \(h)], \"duration\": \(number(renderer.duration)), "
-      out += "\"defaultDuration\": \(number(timeline.defaultDuration)), "
-      out += "\"events\": [" + events.joined(separator: ", ") + "], "
-      out += "\"layers\": [" + loaded.layers.map(layerJSON).joined(separator: ", ") + "]}\n"
-      Terminal.write(out)
+      try Terminal.json(
+        InfoSummary(
+          name: loaded.name, size: [loaded.size.x, loaded.size.y], scale: loaded.scale, pixels: [w, h], duration: renderer.duration,
+          defaultDuration: timeline.defaultDuration, events: rows, layers: loaded.layers.map(InfoSummary.LayerSummary.init)))
       return
     }
 
@@ -69,7 +46,7 @@ struct Info: ParsableCommand {
       out += "  at \(formatNumber(r.at, significantDigits: 6)) s  \(r.changes.joined(separator: ", "))\n"
       if let a = r.animation {
         out += "      \(a)"
-        if let s = r.settling { out += ", settles in \(formatNumber(s, significantDigits: 6)) s" }
+        if let s = r.settlingDuration { out += ", settles in \(formatNumber(s, significantDigits: 6)) s" }
         out += ", ends at \(formatNumber(r.end, significantDigits: 6)) s\n"
       } else {
         out += "      immediate\n"
@@ -82,5 +59,50 @@ struct Info: ParsableCommand {
     }
     for layer in loaded.layers { describe(layer, depth: 0) }
     Terminal.write(out)
+  }
+}
+
+/// `render info --json`.
+struct InfoSummary: Encodable {
+  var name: String
+  /// Points.
+  var size: [Double]
+  var scale: Double
+  var pixels: [Int]
+  var duration: Double
+  /// The latest end of any event's animation.
+  var defaultDuration: Double
+  var events: [Event]
+  var layers: [LayerSummary]
+
+  struct Event: Encodable {
+    var at: Double
+    var animation: String?
+    var settlingDuration: Double?
+    var end: Double
+    var changes: [String]
+
+    /// `animation` and `settlingDuration` are `null` for an immediate change.
+    func encode(to encoder: any Encoder) throws {
+      var c = encoder.container(keyedBy: CodingKeys.self)
+      try c.encode(at, forKey: .at)
+      try c.encode(animation, forKey: .animation)
+      try c.encode(settlingDuration, forKey: .settlingDuration)
+      try c.encode(end, forKey: .end)
+      try c.encode(changes, forKey: .changes)
+    }
+    enum CodingKeys: CodingKey { case at, animation, settlingDuration, end, changes }
+  }
+
+  struct LayerSummary: Encodable {
+    var id: String?
+    var type: String
+    var children: [LayerSummary]?
+
+    init(_ layer: Layer) {
+      id = layer.id
+      type = layer.type.rawValue
+      children = layer.children.isEmpty ? nil : layer.children.map(LayerSummary.init)
+    }
   }
 }

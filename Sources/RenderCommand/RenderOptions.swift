@@ -21,7 +21,7 @@ struct RenderOptions: ParsableArguments {
   @Option(name: .customLong("to"), help: "Last scene time to render, in seconds (default: the scene's duration).")
   var to: Double?
 
-  @Option(help: "Formats to write in one pass: a comma list of mp4, gif, png.")
+  @Option(help: ArgumentHelp("Formats to write in one pass: a comma list of " + OutputFormats.names.joined(separator: ", ") + "."))
   var format: String?
 
   @Option(help: "Scene time of a single .png output, in seconds.")
@@ -69,9 +69,10 @@ struct RenderOptions: ParsableArguments {
 
   static func formats(_ list: String) throws -> [String] {
     let items = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-    guard !items.isEmpty else { throw ValidationError("--format needs at least one of mp4, gif, png") }
-    for item in items where !["mp4", "gif", "png"].contains(item) {
-      throw ValidationError("unknown format '\(item)' in --format; the formats are mp4, gif, png")
+    let names = OutputFormats.names.joined(separator: ", ")
+    guard !items.isEmpty else { throw ValidationError("--format needs at least one of \(names)") }
+    for item in items where OutputFormats.named(item) == nil {
+      throw ValidationError("unknown format '\(item)' in --format; the formats are \(names)")
     }
     return items.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
   }

@@ -19,35 +19,34 @@ struct RenderScene: ParsableCommand {
 
   @Option(
     name: [.short, .customLong("output")],
-    help: "The file to write: .mp4, .gif, .png (one still), a folder ending in / or a %05d pattern (PNG sequence). Default renders/NAME.mp4.")
+    help: ArgumentHelp(
+      "The file to write: " + OutputFormats.all.map { ".\($0.fileExtension) (\($0.summary))" }.joined(separator: ", ")
+        + ", a folder ending in / or a %05d pattern (PNG sequence). Default renders/NAME.mp4."))
   var output: String?
 
   @OptionGroup var options: RenderOptions
 
   func run() throws {
-    Interrupt.install()
+    Signals.install()
     let summary = try SceneJob(path: scene, options: options, output: output, folder: "renders").run()
-    if options.json { Terminal.write(summary.json + "\n") }
+    if options.json { try Terminal.json(summary) }
   }
 }
 
-/// What one render wrote.
-struct RenderSummary {
+/// What one render wrote (`--json`).
+struct RenderSummary: Encodable {
   var scene: String
   var frames: Int
+  /// Wall-clock seconds, to the millisecond.
   var seconds: Double
+  /// The process's peak resident set size so far.
+  var peakMemoryBytes = Self.peakResidentBytes
   var outputs: [OutputSummary]
 
-  /// `{"scene": …, "frames": N, "seconds": S, "outputs": [{"path", "format", "frames", "bytes"}]}`
-  var json: String {
-    let outs = outputs.map {
-      "{\"path\": \(JSONText.string($0.path)), \"format\": \(JSONText.string($0.format)), \"frames\": \($0.frames), \"bytes\": \($0.bytes)}"
-    }
-    return "{\"scene\": \(JSONText.string(scene)), \"frames\": \(frames), \"seconds\": \(JSONText.number((seconds * 1000).rounded() / 1000)), "
-      + "\"peakMemoryBytes\": \(Self.peakResidentBytes), \"outputs\": [\(outs.joined(separator: ", "))]}"
+  init(scene: String, frames: Int, seconds: Double, outputs: [OutputSummary]) {
+    self.scene = scene; self.frames = frames; self.seconds = (seconds * 1000).rounded() / 1000; self.outputs = outputs
   }
 
-  /// The process's peak resident set size so far.
   static var peakResidentBytes: Int {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
@@ -55,56 +54,17 @@ struct RenderSummary {
   }
 }
 
-/// One scene rendered with the given options: used by `render SCENE` and
-/// `render batch`. Errors are reported on standard error and thrown as a
-/// `Failure` with CLI.md's exit status.
+/// One scene rendered with the given options: used by `render SCENE`,
+/// `render still` and `render batch`. Errors are reported on standard error
+/// and thrown as a `Failure` with the exit status they mean.
 struct SceneJob {
   var path: String
   var options: RenderOptions
   var output: String?
   /// Where outputs go without `-o`.
   var folder: String
-
-  enum Target {
-    case mp4(String)
-    case gif(String)
-    case still(String)
-    case pngFolder(String)
-    case pngPattern(String)
-  }
-
-  /// Outputs from `-o` and `--format` (CLI.md).
-  static func targets(name: String, output: String?, formats: [String]?, folder: String) throws -> [Target] {
-    func isFolder(_ p: String) -> Bool {
-      var d: ObjCBool = false
-      return p.hasSuffix("/") || (FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue)
-    }
-    let ext = output.map { URL(fileURLWithPath: $0).pathExtension.lowercased() } ?? ""
-    if let formats {
-      if let output, !isFolder(output), !ext.isEmpty {
-        throw ValidationError("with --format, -o names a folder (ending in /), not '\(output)'")
-      }
-      let dir = output ?? folder
-      let base = URL(fileURLWithPath: dir)
-      return formats.map { f in
-        switch f {
-        case "mp4": .mp4(base.appendingPathComponent(name + ".mp4").path)
-        case "gif": .gif(base.appendingPathComponent(name + ".gif").path)
-        default: .pngFolder(dir)
-        }
-      }
-    }
-    guard let output else { return [.mp4(URL(fileURLWithPath: folder).appendingPathComponent(name + ".mp4").path)] }
-    if isFolder(output) { return [.pngFolder(output)] }
-    switch ext {
-    case "mp4": return [.mp4(output)]
-    case "gif": return [.gif(output)]
-    case "png": return output.contains("%") ? [.pngPattern(output)] : [.still(output)]
-    default:
-      throw ValidationError(
-        "cannot tell the format of -o '\(output)': use .mp4, .gif, .png, a folder ending in / or a pattern such as frames/f_%05d.png")
-    }
-  }
+  /// The outputs, when the caller decides them (`render still`).
+  var targets: [OutputTarget]? = nil
 
   func usage(_ message: String) -> Failure {
     Terminal.error("render: error: \(message)")
@@ -117,51 +77,41 @@ struct SceneJob {
     try Frames.checkSize(renderer, scale: options.scale)
     let (w, h) = renderer.pixelSize(scale: options.scale)
     let start = Date()
-    let targets: [Target]
-    let schedule: FrameSchedule
+    let targets: [OutputTarget]
+    var schedule: FrameSchedule
     do {
-      targets = try Self.targets(name: scene.name, output: output, formats: try options.format.map(RenderOptions.formats), folder: folder)
+      targets =
+        try self.targets
+        ?? OutputTarget.targets(
+          name: scene.name, output: output, formats: try options.format.map(RenderOptions.formats), folder: folder)
       schedule = try options.schedule(duration: renderer.duration)
     } catch let error as ValidationError {
       throw usage(error.message)
+    } catch let error as OutputError {
+      throw usage(error.message)
+    }
+    // A single still: one frame, at --at (else --from, else 0).
+    if targets.contains(where: \.isStill) {
+      guard targets.count == 1 else { throw usage("a single .png cannot be combined with other outputs") }
+      let t = options.at ?? options.from ?? 0
+      schedule = FrameSchedule(from: t, to: t, fps: schedule.fps, slow: schedule.slow)
     }
 
-    // A single still: one frame, written atomically.
-    if !options.null, targets.count == 1, case .still(let file) = targets[0] {
-      let summary = try Frames.writeStill(renderer, scene: path, at: options.at ?? options.from ?? 0, scale: options.scale, to: file)
-      return RenderSummary(scene: path, frames: 1, seconds: Date().timeIntervalSince(start), outputs: [summary])
-    }
-
+    let settings = OutputSettings(
+      schedule: schedule, width: w, height: h, transparent: scene.background == nil, name: scene.name,
+      mp4: MP4Options(crf: options.crf, preset: options.preset))
     var sinks: [any FrameSink] = []
     do {
-      if options.null {
-        sinks = [NullSink(schedule: schedule)]
-      } else {
-        for target in targets {
-          switch target {
-          case .mp4(let file):
-            sinks.append(
-              try MP4Sink(
-                schedule: schedule, path: file, width: w, height: h,
-                options: MP4Options(crf: options.crf, preset: options.preset)))
-          case .gif(let file):
-            sinks.append(try GIFSink(schedule: schedule, path: file, width: w, height: h, transparent: scene.background == nil))
-          case .pngFolder(let dir):
-            sinks.append(PNGSequenceSink(schedule: schedule, folder: dir, name: scene.name))
-          case .pngPattern(let pattern):
-            sinks.append(try PNGSequenceSink(schedule: schedule, pattern: pattern))
-          case .still(let file):
-            throw OutputError(path: file, message: "a single .png cannot be combined with other outputs")
-          }
-        }
-      }
+      sinks =
+        options.null
+        ? [NullSink(schedule: schedule)] : try targets.map { target throws(OutputError) in try target.format.sink(to: target.destination, settings) }
     } catch {
       for sink in sinks { sink.abort() }
       Terminal.error("render: error: \(error)")
       throw Failure(status: .renderFailed)
     }
 
-    let pipeline = FramePipeline(renderer: renderer, scale: options.scale, sinks: sinks, workers: options.jobs)
+    let pipeline = FramePipeline(renderer: renderer, scale: options.scale, sinks: sinks, workers: options.jobs, cancellation: Signals.cancellation)
     let progress = ProgressLine(label: scene.name, enabled: !options.quiet && isatty(STDERR_FILENO) == 1)
     let outputs: [OutputSummary]
     do {
@@ -175,9 +125,9 @@ struct SceneJob {
       case .output(let e):
         Terminal.error("render: error: \(e)")
         throw Failure(status: .renderFailed)
-      case .interrupted(let signal):
+      case .cancelled(let signal):
         Terminal.error("render: interrupted (signal \(signal)); temporary files removed, existing outputs untouched")
-        exit(128 + signal)
+        exit(Signals.exitStatus(signal))
       }
     }
     let seconds = Date().timeIntervalSince(start)

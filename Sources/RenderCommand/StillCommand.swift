@@ -29,13 +29,15 @@ struct Still: ParsableCommand {
   }
 
   func run() throws {
-    let renderer = try SceneFile.loadOrReport(scene)
-    try Frames.checkSize(renderer, scale: scale)
-    _ = try Frames.writeStill(renderer, scene: scene, at: at, scale: scale, to: output)
+    var options = try RenderOptions.parse([])
+    options.scale = scale
+    options.at = at
+    options.quiet = true
+    _ = try SceneJob(path: scene, options: options, output: output, folder: ".").run()
   }
 }
 
-/// What `render still` and a single `.png` output of `render SCENE` share.
+/// What every rendering command shares about frames.
 enum Frames {
   /// The frame size at `scale` must be within the scene limits (exit 2).
   static func checkSize(_ renderer: SceneRenderer, scale: Double?) throws {
@@ -50,23 +52,5 @@ enum Frames {
   static func report(_ error: RenderError, scene: String) -> Failure {
     Terminal.error("\(scene):\(error.location.line):\(error.location.column): error: \(error.message)")
     return Failure(status: .renderFailed)
-  }
-
-  /// Renders the frame at `t` and writes it as a PNG through a temporary
-  /// file: a failure never leaves a partial file nor replaces a good one.
-  static func writeStill(_ renderer: SceneRenderer, scene: String, at t: Double, scale: Double?, to file: String) throws -> OutputSummary {
-    let pixmap: Pixmap
-    do {
-      pixmap = try renderer.render(at: t, scale: scale)
-    } catch {
-      throw report(error, scene: scene)
-    }
-    do {
-      try TemporaryFile.write(to: file) { temporary in try PNGCodec.write(pixmap, to: temporary) }
-    } catch {
-      Terminal.error("render: error: \(error)")
-      throw Failure(status: .renderFailed)
-    }
-    return OutputSummary(path: file, format: "png", frames: 1, bytes: fileSize(atPath: file))
   }
 }

@@ -149,10 +149,6 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
   /// When the first event changed the value; nil before any.
   public var firstEventTime: Double? { segments.count > 1 ? segments[1].start : nil }
 
-  /// The end of every event's motion, in order: the scene's default
-  /// duration is the latest of them.
-  public var eventEndTimes: [Double] { segments.dropFirst().map(Self.end(of:)) }
-
   static func end(of segment: Segment) -> Double {
     switch segment {
     case .hold(let start, _): start

@@ -315,8 +315,8 @@ import VideoOutput
     var sampleTimes: [Double] { (0...40).map { Double($0) / 40 } }
     var seen: [Int] = []
     func sample(_ frame: Pixmap) throws { seen.append(Int(frame[0, 0].r)) }
-    func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame { PreparedFrame(nil) }
-    func consume(_ frame: PreparedFrame, index: Int) throws {}
+    func prepare(_ frame: RenderedFrame, index: Int) throws {}
+    func consume(_ frame: Void, index: Int) throws {}
     func finish() throws -> OutputSummary? { nil }
     func abort() {}
   }
@@ -345,14 +345,15 @@ import VideoOutput
     let schedule = FrameSchedule(from: 0, to: 0.5, fps: 20, slow: 1)
     let lock = NSLock()
     var workers: Set<Int32> = [], consumers: Set<Int32> = [], order: [Int] = []
-    func prepare(_ frame: RenderedFrame, index: Int) throws -> PreparedFrame {
+    /// The frame's index, typed, handed from the worker to the consumer.
+    func prepare(_ frame: RenderedFrame, index: Int) throws -> Int {
       let nice = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
       lock.withLock { _ = workers.insert(nice) }
-      return PreparedFrame(index)
+      return index
     }
-    func consume(_ frame: PreparedFrame, index: Int) throws {
+    func consume(_ frame: Int, index: Int) throws {
       consumers.insert(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0))
-      order.append(frame.value as! Int)
+      order.append(frame)
     }
     func finish() throws -> OutputSummary? { nil }
     func abort() {}

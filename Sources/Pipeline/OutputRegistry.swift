@@ -1,0 +1,136 @@
+import Foundation
+import VideoOutput
+
+/// Where an output goes, as `-o` names it.
+public enum OutputDestination: Sendable, Hashable {
+  /// One file: `renders/x.mp4`, `hello.gif`, `still.png`.
+  case file(String)
+  /// A folder of numbered frames, `NAME_00000.png…` (`frames/`).
+  case folder(String)
+  /// Numbered frames by a printf pattern (`f_%05d.png`).
+  case pattern(String)
+}
+
+/// What a sink needs besides its destination.
+public struct OutputSettings: Sendable {
+  /// Which scene times the output shows.
+  public var schedule: FrameSchedule
+  /// Frame size in pixels.
+  public var width: Int
+  public var height: Int
+  /// The scene's background is transparent.
+  public var transparent: Bool
+  /// The scene's name: numbered frames in a folder are `NAME_00000.png`.
+  public var name: String
+  /// H.264's quality and speed.
+  public var mp4: MP4Options
+
+  public init(schedule: FrameSchedule, width: Int, height: Int, transparent: Bool, name: String, mp4: MP4Options = MP4Options()) {
+    self.schedule = schedule; self.width = width; self.height = height; self.transparent = transparent; self.name = name
+    self.mp4 = mp4
+  }
+}
+
+/// An output format: the name `--format` gives it, the file extension that
+/// picks it from `-o`, and how its sink is made. Adding a format is adding
+/// one here (with its sink); the command line reads this table.
+public struct OutputFormat: Sendable {
+  public let name: String
+  /// `-o` of a file with this extension writes this format.
+  public let fileExtension: String
+  /// A folder or a `%d` pattern is a sequence of this format's files.
+  public let writesSequences: Bool
+  /// What a single file of it holds, for help and messages.
+  public let summary: String
+  let makeSink: @Sendable (OutputDestination, OutputSettings) throws(OutputError) -> any FrameSink
+
+  /// The sink that writes this format to `destination`.
+  public func sink(to destination: OutputDestination, _ settings: OutputSettings) throws(OutputError) -> any FrameSink {
+    try makeSink(destination, settings)
+  }
+}
+
+/// Every output format the renderer writes.
+public enum OutputFormats {
+  /// H.264 in MP4 (libx264), BT.709.
+  public static let mp4 = OutputFormat(name: "mp4", fileExtension: "mp4", writesSequences: false, summary: "an H.264 video") {
+    destination, s throws(OutputError) in
+    guard case .file(let path) = destination else { throw OutputError(path: "\(destination)", message: "an MP4 is one file") }
+    return try MP4Sink(schedule: s.schedule, path: path, width: s.width, height: s.height, options: s.mp4)
+  }
+
+  /// An animated GIF (our encoder): at most 50 fps, loops forever.
+  public static let gif = OutputFormat(name: "gif", fileExtension: "gif", writesSequences: false, summary: "an animated GIF") {
+    destination, s throws(OutputError) in
+    guard case .file(let path) = destination else { throw OutputError(path: "\(destination)", message: "a GIF is one file") }
+    return try GIFSink(schedule: s.schedule, path: path, width: s.width, height: s.height, transparent: s.transparent)
+  }
+
+  /// PNG frames: a sequence in a folder or by a pattern, or one still.
+  public static let png = OutputFormat(name: "png", fileExtension: "png", writesSequences: true, summary: "one still (a PNG)") {
+    destination, s throws(OutputError) in
+    switch destination {
+    case .file(let path): PNGSequenceSink(schedule: s.schedule, file: path)
+    case .folder(let folder): PNGSequenceSink(schedule: s.schedule, folder: folder, name: s.name)
+    case .pattern(let pattern): try PNGSequenceSink(schedule: s.schedule, pattern: pattern)
+    }
+  }
+
+  public static let all = [mp4, gif, png]
+
+  public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }
+  public static var names: [String] { all.map(\.name) }
+}
+
+/// One output of a render: a format at a destination.
+public struct OutputTarget: Sendable {
+  public var format: OutputFormat
+  public var destination: OutputDestination
+
+  /// A single file of a sequence format: one frame (`-o still.png`).
+  public var isStill: Bool {
+    if case .file = destination { return format.writesSequences }
+    return false
+  }
+
+  /// The outputs `-o OUTPUT` and `--format a,b` name: with formats, `-o`
+  /// is the folder they go into (default `folder`), each as NAME.EXT or, for
+  /// a sequence format, numbered frames in the folder; without, `-o` is a
+  /// file whose extension picks the format, a folder (ending in `/`, or
+  /// existing) of numbered PNG frames, or a `%d` pattern; with neither,
+  /// `folder/NAME.mp4`. Errors are usage errors: their `message` says all.
+  public static func targets(name: String, output: String?, formats: [String]?, folder: String) throws(OutputError) -> [OutputTarget] {
+    func isFolder(_ p: String) -> Bool {
+      var d: ObjCBool = false
+      return p.hasSuffix("/") || (FileManager.default.fileExists(atPath: p, isDirectory: &d) && d.boolValue)
+    }
+    let ext = output.map { URL(fileURLWithPath: $0).pathExtension.lowercased() } ?? ""
+    if let formats {
+      if let output, !isFolder(output), !ext.isEmpty {
+        throw OutputError(path: output, message: "with --format, -o names a folder (ending in /), not '\(output)'")
+      }
+      let dir = output ?? folder
+      let base = URL(fileURLWithPath: dir)
+      return try formats.map { formatName throws(OutputError) in
+        guard let format = OutputFormats.named(formatName) else { throw OutputError(path: formatName, message: "unknown format") }
+        return OutputTarget(
+          format: format, destination: format.writesSequences ? .folder(dir) : .file(base.appendingPathComponent(fileName(name, format)).path))
+      }
+    }
+    guard let output else {
+      let path = URL(fileURLWithPath: folder).appendingPathComponent(fileName(name, OutputFormats.mp4)).path
+      return [OutputTarget(format: OutputFormats.mp4, destination: .file(path))]
+    }
+    let sequence = OutputFormats.all.first(where: \.writesSequences) ?? OutputFormats.png
+    if isFolder(output) { return [OutputTarget(format: sequence, destination: .folder(output))] }
+    guard let format = OutputFormats.all.first(where: { $0.fileExtension == ext }) else {
+      let kinds = OutputFormats.all.map { "." + $0.fileExtension }.joined(separator: ", ")
+      throw OutputError(
+        path: output, message: "cannot tell the format of -o '\(output)': use \(kinds), a folder ending in / or a pattern such as frames/f_%05d.png")
+    }
+    if format.writesSequences && output.contains("%") { return [OutputTarget(format: format, destination: .pattern(output))] }
+    return [OutputTarget(format: format, destination: .file(output))]
+  }
+
+  static func fileName(_ name: String, _ format: OutputFormat) -> String { name + "." + format.fileExtension }
+}
