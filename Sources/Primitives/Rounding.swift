@@ -16,17 +16,18 @@ extension Double {
   @inlinable @inline(__always)
   var truncatedSmall: Double { Double(Int64(self)) }
 
-  /// A zero result carries the sign of the input, as IEEE 754's rounding
-  /// functions give it (−0.5 rounded up is −0).
-  @inlinable @inline(__always)
-  func signedZero(_ result: Double) -> Double { result == 0 ? (sign == .minus ? -0.0 : 0.0) : result }
+  /// The largest double below ½: adding it (with the input's sign) then
+  /// truncating rounds halves away from zero, and nothing else up (a value
+  /// just below ½ stays below 1).
+  @usableFromInline static let belowHalf = 0.49999999999999994
 
-  /// ⌊self⌋: `rounded(.down)`.
+  /// ⌊self⌋: `rounded(.down)`. Without branches on the value (the result
+  /// carries the input's sign, as IEEE 754's floor does for zeros).
   @inlinable @inline(__always)
   public var roundedDown: Double {
     guard abs(self) < Double.wholeFrom else { return self }
     let t = truncatedSmall
-    return signedZero(t > self ? t - 1 : t)
+    return Double(signOf: self, magnitudeOf: t - (t > self ? 1 : 0))
   }
 
   /// ⌈self⌉: `rounded(.up)`.
@@ -34,17 +35,14 @@ extension Double {
   public var roundedUp: Double {
     guard abs(self) < Double.wholeFrom else { return self }
     let t = truncatedSmall
-    return signedZero(t < self ? t + 1 : t)
+    return Double(signOf: self, magnitudeOf: t + (t < self ? 1 : 0))
   }
 
   /// The nearest whole number, halves away from zero: `rounded()`.
   @inlinable @inline(__always)
   public var roundedToNearest: Double {
     guard abs(self) < Double.wholeFrom else { return self }
-    let t = truncatedSmall
-    // self − t is exact: the fraction of a value below `wholeFrom`.
-    let fraction = self - t
-    return signedZero(fraction >= 0.5 ? t + 1 : fraction <= -0.5 ? t - 1 : t)
+    return Double(signOf: self, magnitudeOf: (self + Double(signOf: self, magnitudeOf: Double.belowHalf)).truncatedSmall)
   }
 }
 

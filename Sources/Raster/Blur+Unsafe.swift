@@ -10,10 +10,25 @@ import Primitives
 //
 // Safe twins: `GaussianBlur.referenceFiltered(line:shift:)` (same filter,
 // explicit taps), `Pixmap.gaussianReference(sigma:)` (the true Gaussian) and
-// `Pixmap.referenceAlphaPlane()`, in Blur.swift; BlurTests and LargeBlurTests
+// `Pixmap.referenceAlphaPlane()` and `Pixmap.referenceCoverageBytes(_:)`, in Blur.swift; BlurTests and LargeBlurTests
 // compare them.
 
 extension Pixmap {
+  /// Floats (0…255) clamped and rounded to the nearest byte: a shadow's
+  /// coverage.
+  static func coverageBytes(_ alpha: [Float]) -> [UInt8] {
+    let count = alpha.count
+    return [UInt8](unsafeUninitializedCapacity: count) { coverage, initialized in
+      alpha.withUnsafeBufferPointer { values in
+        for i in 0..<count {
+          let v = values[i]
+          coverage[i] = UInt8((v < 0 ? 0 : v > 255 ? 255 : v) + 0.5)
+        }
+      }
+      initialized = count
+    }
+  }
+
   /// The alpha channel as floats (0…255), and their sum.
   func alphaPlane() -> (alpha: [Float], mass: Float) {
     let count = width * height

@@ -79,7 +79,7 @@ extension Pixmap {
   /// canvas composites it with the solid-colour blender.
   public func shadowCoverage(sigma: Double, offset: Vector2, colorAlpha: Double = 1) -> [UInt8]? {
     guard let alpha = shadowAlpha(sigma: sigma, offset: offset, colorAlpha: colorAlpha) else { return nil }
-    return alpha.map { UInt8(($0 < 0 ? 0 : $0 > 255 ? 255 : $0) + 0.5) }
+    return Self.coverageBytes(alpha)
   }
 
   /// The alpha channel as floats (0…255), blurred and shifted; nil when a
@@ -99,6 +99,12 @@ extension Pixmap {
       blur.applyToPlane(&alpha, width: width, height: height, shift: offset)
     }
     return alpha
+  }
+
+  /// Safe twin of `coverageBytes(_:)` (Blur+Unsafe.swift): each float
+  /// (0…255) clamped and rounded to the nearest byte.
+  static func referenceCoverageBytes(_ alpha: [Float]) -> [UInt8] {
+    alpha.map { UInt8(($0 < 0 ? 0 : $0 > 255 ? 255 : $0) + 0.5) }
   }
 
   /// Safe twin of `alphaPlane()` (Blur+Unsafe.swift): the alpha channel

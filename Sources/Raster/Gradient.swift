@@ -118,13 +118,14 @@ public struct LinearGradientShader: Sendable {
   /// entry whichever run it is shaded in; nil when the numbers are too large
   /// for fixed point (then the entry is computed per pixel in floating point)
   /// or the gradient is vertical (one entry per row).
+  @inline(__always)
   func fixedPointStep(row y: Int) -> (rowStart: Int64, step: Int64)? {
     guard direction.x != 0 else { return nil }
     let last = Double(GradientRamp.resolution - 1)
     let du = direction.x * last
     let rowStart = ((0.5 - start.x) * direction.x + (Double(y) + 0.5 - start.y) * direction.y) * last + 0.5
     guard abs(du) < 1_048_576, abs(rowStart) < 1_073_741_824 else { return nil }
-    return (Int64((rowStart * 4_294_967_296).rounded()), Int64((du * 4_294_967_296).rounded()))
+    return (Int64((rowStart * 4_294_967_296).roundedToNearest), Int64((du * 4_294_967_296).roundedToNearest))
   }
 
   /// Safe twin of `shade8`: each pixel's entry by the rule of

@@ -11,7 +11,7 @@ public struct RGBA8: Sendable, Hashable, CustomStringConvertible {
     let k = c.clamped
     self.init(r: Self.byte(k.red), g: Self.byte(k.green), b: Self.byte(k.blue), a: Self.byte(k.alpha))
   }
-  @inlinable static func byte(_ x: Double) -> UInt8 { UInt8((x * 255).roundedToNearest) }
+  @inlinable @inline(__always) static func byte(_ x: Double) -> UInt8 { UInt8((x * 255).roundedToNearest) }
 
   public var premultipliedColor: PremultipliedColor {
     PremultipliedColor(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255, alpha: Double(a) / 255)

@@ -97,6 +97,8 @@ struct RowLoopTests {
       let p = Self.pixmap(w, h, &random)
       let (alpha, mass) = p.alphaPlane(), reference = p.referenceAlphaPlane()
       #expect(alpha == reference.alpha && mass == reference.mass)
+      let blurred = alpha.map { $0 * Float(random.range(-0.2, 1.2)) }
+      #expect(Pixmap.coverageBytes(blurred) == Pixmap.referenceCoverageBytes(blurred))
     }
   }
 
