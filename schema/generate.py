@@ -603,7 +603,7 @@ schema = O()
 schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
 schema["$id"] = "https://springframe.dev/schema/scene.schema.json"
 schema["title"] = "Springframe scene"
-schema["description"] = "A Springframe scene, version 1: a canvas, a tree of layers and a timeline of state changes (SCENE.md)."
+schema["description"] = "A Springframe scene, version 1: a canvas, a tree of layers and a timeline of state changes (docs/scene-format.md)."
 schema["type"] = "object"
 schema["properties"] = O(
     version=O(type="number", description="The format version: always 1.", const=1),

@@ -35,7 +35,7 @@ def shape_path(s):
             else: p.close()
     return p
 
-# SCENE.md: gradients interpolate premultiplied colours, as Springframe does.
+# As docs/scene-format.md says, gradients interpolate premultiplied colours, as Springframe does.
 PREMUL = skia.GradientShader.kInterpolateColorsInPremul_Flag
 
 CAPS = {'butt': skia.Paint.kButt_Cap, 'round': skia.Paint.kRound_Cap, 'square': skia.Paint.kSquare_Cap}

@@ -1,4 +1,4 @@
-/// Frame rate and delays of a GIF (CLI.md): delays are hundredths of a
+/// Frame rate and delays of a GIF (docs/cli.md): delays are hundredths of a
 /// second, carried forward so they add up to the length, never below 2/100 s
 /// (browsers slow shorter delays down), so a GIF runs at most 50 fps.
 public enum GIFTiming {

@@ -1,5 +1,5 @@
 /// Which scene times an output shows: frame i at `from + i / (fps × slow)`,
-/// `floor((to − from) × fps × slow + 1e-9) + 1` frames (CLI.md; the epsilon
+/// `floor((to − from) × fps × slow + 1e-9) + 1` frames (docs/cli.md; the epsilon
 /// absorbs floating-point error, so 0.7999999999999999 s at 60 fps is 49
 /// frames, as 0.8 s is).
 public struct FrameSchedule: Sendable, Hashable {

@@ -5,7 +5,7 @@ import Synchronization
 /// An animated GIF: a palette chosen from frames sampled across the render
 /// before the main pass, frames quantized (with position-stable dithering)
 /// on the worker threads, LZW-encoded in order on the consumer thread. At
-/// most 50 fps (CLI.md); delays in hundredths carried forward.
+/// most 50 fps (docs/cli.md); delays in hundredths carried forward.
 public final class GIFSink: FrameSink {
   public let schedule: FrameSchedule
   let file: TemporaryFile

@@ -3,7 +3,7 @@ import Syntax
 import Timing
 
 /// `render curve ANIMATION`: samples one animation and prints time, value
-/// and velocity per frame, with its settling duration (CLI.md).
+/// and velocity per frame, with its settling duration (docs/cli.md).
 struct Curve: ParsableCommand {
   static let configuration = CommandConfiguration(
     abstract: "Sample one animation: time, value, velocity and settling duration.",

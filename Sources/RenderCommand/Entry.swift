@@ -70,7 +70,7 @@ enum Entry {
         status = .success
       } else {
         Terminal.error(RootCommand.fullMessage(for: error))
-        // ArgumentParser's usage errors (its 64) are CLI.md's 2.
+        // ArgumentParser's usage errors (its 64) are our 2 (docs/cli.md).
         status = code.rawValue == ExitStatus.renderFailed.rawValue ? .renderFailed : .usage
       }
     }

@@ -4,7 +4,7 @@ import Pipeline
 import Render
 import SceneModel
 
-/// The options of `render SCENE` and `render batch` (CLI.md).
+/// The options of `render SCENE` and `render batch` (docs/cli.md).
 struct RenderOptions: ParsableArguments {
   @Option(help: "Output frames per second.")
   var fps: Double = 60

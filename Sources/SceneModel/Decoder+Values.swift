@@ -2,7 +2,7 @@ import Primitives
 import Syntax
 
 extension Reader {
-  /// The iOS system colours in light mode, as SCENE.md lists them.
+  /// The iOS system colours in light mode, as docs/scene-format.md lists them.
   static let namedColors: [String: Color] = [
     "red": Color(hex: "#FF3B30")!, "orange": Color(hex: "#FF9500")!, "yellow": Color(hex: "#FFCC00")!,
     "green": Color(hex: "#34C759")!, "mint": Color(hex: "#00C7BE")!, "teal": Color(hex: "#30B0C7")!,

@@ -1,6 +1,6 @@
 import Syntax
 
-/// One problem in a scene file, located as CLI.md prints it:
+/// One problem in a scene file, located as `render` prints it:
 /// `FILE:LINE:COLUMN: error: JSON.PATH: what is wrong`.
 public struct SceneDiagnostic: Error, Sendable, Hashable, CustomStringConvertible {
   public var file: String

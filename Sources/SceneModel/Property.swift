@@ -201,7 +201,7 @@ public struct Property<Value: PropertyValueType>: Sendable {
   }
 }
 
-/// The properties, each declared once (SCENE.md's "Animatable properties",
+/// The properties, each declared once (docs/scene-format.md, "Properties",
 /// the `stroke` and `shadow` fields, and the settable non-animatable ones).
 public enum Properties {
   public static let position = Property<Vector2>(.position, default: .value(.zero))

@@ -2,7 +2,7 @@ import Primitives
 import Syntax
 import Timing
 
-/// Decodes a scene file (SCENE.md) into a validated `Scene`, or every
+/// Decodes a scene file (docs/scene-format.md) into a validated `Scene`, or every
 /// problem found, each located by line, column and JSON path.
 public enum SceneDecoder {
   /// - Parameters:

@@ -65,7 +65,7 @@ public struct Animation: Sendable, Hashable, CustomStringConvertible {
   // MARK: Properties
 
   /// The same animation without the base's own initial velocity: an
-  /// event's explicit velocity replaces it (SCENE.md, "Velocity units").
+  /// event's explicit velocity replaces it (docs/scene-format.md, "velocity").
   public var withoutOwnVelocity: Animation {
     var copy = self
     switch base {

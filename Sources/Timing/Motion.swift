@@ -3,7 +3,7 @@ import Primitives
 /// How one animatable property moves over scene time: a value and a
 /// velocity at any time t, built from the timeline's events in time order.
 ///
-/// Interruption follows SwiftUI (SCENE.md, "Interruption"):
+/// Interruption follows SwiftUI (docs/scene-format.md, "Interruption"):
 /// - a spring starts from the current value *with the current velocity* of
 ///   whatever was running — a spring, a curve, a finger — unless the event
 ///   gives a velocity, which overrides it;
