@@ -9,7 +9,7 @@ struct RenderOptions: ParsableArguments {
   @Option(help: "Output frames per second.")
   var fps: Double = 60
 
-  @Option(help: "Slow-motion factor: frame i shows scene time i / (fps × slow); fractions allowed.")
+  @Option(help: "Slow-motion factor: frame i shows scene time from + i / (fps × slow); fractions allowed.")
   var slow: Double = 1
 
   @Option(help: "Pixels per point (overrides the scene's).")

@@ -29,6 +29,7 @@ struct Still: ParsableCommand {
   }
 
   func run() throws {
+    Signals.install()
     var options = try RenderOptions.parse([])
     options.scale = scale
     options.at = at

@@ -94,8 +94,9 @@ extension Reader {
     case layer
     /// A `set`: every property an event may change, in its domain.
     case values
-    /// An event's `velocity`: units per second of the numeric properties,
-    /// in any range (an opacity may fall at −3 per second, a size shrink).
+    /// An event's `velocity`: units per second of the layer's own numeric
+    /// properties (not a stroke's or a shadow's), in any range (an opacity
+    /// may fall at −3 per second, a size shrink).
     case rates
     /// A transition modifier's state: geometry, opacity, fill, trim,
     /// corner radius and blur (strokes and shadows change through `set`).
@@ -106,7 +107,7 @@ extension Reader {
       switch self {
       case .layer: Properties.all
       case .values: Properties.all.filter { $0.interpolation != .fixed }
-      case .rates: Properties.all.filter { $0.kind.isNumeric && $0.interpolation == .animated }
+      case .rates: Properties.all.filter { $0.kind.isNumeric && $0.interpolation == .animated && $0.key.jsonPath.object == nil }
       case .transitionState:
         Properties.all.filter { $0.key.jsonPath.object == nil && $0.interpolation == .animated && $0.key != .color }
       }
