@@ -24,7 +24,7 @@ extension GIFQuantizer {
     var cachedKeys = [UInt32](repeating: 0, count: 1 << Self.cacheBits)
     var cachedRenderings = [UInt64](repeating: 0, count: 1 << Self.cacheBits)
     // Each 6-bit cell's candidates, found on first use (a count of 0: not yet).
-    var cellCandidates = [Candidates](repeating: Candidates(), count: 1 << 18)
+    var cellCandidates = [Candidates](repeating: Candidates(repeating: 0), count: 1 << 18)
     let transparent = transparentIndex != nil
     let clear = transparentIndex ?? 0
     frame.bytes.withUnsafeBytes { pixelBytes in

@@ -239,9 +239,10 @@ public struct GIFQuantizer: Sendable {
     return sum > limit
   }
 
-  /// A cell's candidates: lane 0 their count n (1...`nearest`), lanes
-  /// 1...n the entries, nearest first.
-  typealias Candidates = SIMD8<UInt8>
+  /// A cell's candidates: element 0 their count n (1...`nearest`),
+  /// elements 1...n the entries, nearest first. (An inline array: on the
+  /// stack, and its elements are indexed without a vector's lane shuffles.)
+  typealias Candidates = InlineArray<8, UInt8>
 
   /// The entries nearest the centre of 6-bit cell `cell` (r << 12 | g << 6 | b),
   /// nearest first (ties in the order of the 16-level cell's list).
@@ -249,7 +250,7 @@ public struct GIFQuantizer: Sendable {
     let r = Float((cell >> 12) << 2) + 1.5, g = Float((cell >> 6 & 0x3F) << 2) + 1.5, b = Float((cell & 0x3F) << 2) + 1.5
     let grid = (cell >> 14) << 8 | (cell >> 8 & 15) << 4 | (cell >> 2 & 15)
     let k = Self.nearest
-    var list = Candidates(), distances = SIMD8<Float>()
+    var list = Candidates(repeating: 0), distances = InlineArray<8, Float>(repeating: 0)
     var found = 0
     for e in Int(cellStart[grid])..<Int(cellStart[grid + 1]) {
       let i = cellEntries[e]
@@ -280,8 +281,8 @@ public struct GIFQuantizer: Sendable {
   func decide(_ color: UInt32, _ candidates: Candidates) -> UInt64 {
     let cr = Float(color & 0xFF), cg = Float(color >> 8 & 0xFF), cb = Float(color >> 16 & 0xFF)
     let found = Int(candidates[0])
-    // Entry − c for each candidate, one lane each (`nearest` ≤ 8).
-    var dx = SIMD8<Float>(), dy = SIMD8<Float>(), dz = SIMD8<Float>()
+    // Entry − c for each candidate (`nearest` ≤ 8).
+    var dx = InlineArray<8, Float>(repeating: 0), dy = dx, dz = dx
     var nearest = Int(candidates[1]), best = Float.infinity
     for u in 0..<found {
       let i = Int(candidates[u + 1])
