@@ -12,6 +12,10 @@ extension GIFQuantizer {
   /// Bits of the direct-mapped cache of renderings (2¹⁶ entries: a UI
   /// frame's distinct colours, with few collisions).
   static let cacheBits: UInt32 = 16
+  /// The cells of the 64-level grid over sRGB (`cell(of:)`): 64³.
+  static let cellCount = 1 << 18
+  /// Fibonacci hashing's multiplier, 2³² / φ: a key's top bits spread.
+  static let hashMultiplier: UInt32 = 0x9E37_79B1
 
   /// `quantize(_:)`'s indices, row by row.
   func indices(of frame: Pixmap) -> [UInt8] {
@@ -24,7 +28,7 @@ extension GIFQuantizer {
     var cachedKeys = [UInt32](repeating: 0, count: 1 << Self.cacheBits)
     var cachedRenderings = [UInt64](repeating: 0, count: 1 << Self.cacheBits)
     // Each 6-bit cell's candidates, found on first use (a count of 0: not yet).
-    var cellCandidates = [Candidates](repeating: Candidates(repeating: 0), count: 1 << 18)
+    var cellCandidates = [Candidates](repeating: Candidates(repeating: 0), count: Self.cellCount)
     let transparent = transparentIndex != nil
     let clear = transparentIndex ?? 0
     frame.bytes.withUnsafeBytes { pixelBytes in
@@ -44,7 +48,7 @@ extension GIFQuantizer {
                   }
                   let key = transparent ? value : value | 0xFF00_0000
                   if key != lastKey {
-                    let slot = Int((key &* 0x9E37_79B1) >> (32 - Self.cacheBits))
+                    let slot = Int((key &* Self.hashMultiplier) >> (32 - Self.cacheBits))
                     if cachedKeys[slot] == key {
                       last = cachedRenderings[slot]
                     } else {

@@ -23,7 +23,7 @@ import Testing
     return Pixmap(width: width, height: height, bytes: bytes)
   }
 
-  /// Sizes around the vector loop's 16 columns and the scalar tail: every
+  /// Sizes around the vector loop's 8 columns and the scalar tail: every
   /// width 1...40, odd and even heights, and a few large ones.
   static let sizes: [(Int, Int)] = (1...40).map { ($0, 1 + $0 % 7) } + [(1, 1), (2, 2), (1920 / 4, 6), (250, 3), (33, 33), (64, 17)]
 
