@@ -102,7 +102,7 @@ let package = Package(
     ),
     .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "Raster", "Primitives", "TestSupport"]),
     .testTarget(name: "GIFOutputTests", dependencies: ["GIFOutput", "Raster", "Primitives", "TestSupport"]),
-    .testTarget(name: "VideoOutputTests", dependencies: ["VideoOutput", "Raster", "TestSupport"]),
+    .testTarget(name: "VideoOutputTests", dependencies: ["VideoOutput", "Raster", "Primitives", "TestSupport"]),
     .testTarget(name: "SyntaxTests", dependencies: ["Syntax", "PortableMath"]),
     .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Syntax", "Primitives"]),
     .testTarget(name: "LayoutTests", dependencies: ["Layout", "Primitives"]),

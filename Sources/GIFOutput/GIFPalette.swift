@@ -178,53 +178,58 @@ struct Histogram {
 
   init(transparent: Bool) { self.transparent = transparent }
 
-  mutating func add(_ pixmap: Pixmap) {
-    do {
-      let w = pixmap.width, h = pixmap.height
-      pixmap.bytes.withUnsafeBytes { raw in
-        for y in 0..<h {
-          let row = 4 * y * w, above = row - 4 * w
-          var x = 0
-          while x < w {
-            let v = raw.load(fromByteOffset: row + 4 * x, as: UInt32.self)
-            var end = x + 1
-            while end < w && raw.load(fromByteOffset: row + 4 * end, as: UInt32.self) == v { end += 1 }
-            var inner = 0
-            if y > 0 {
-              for xi in (x + 1)..<max(x + 1, end) where raw.load(fromByteOffset: above + 4 * xi, as: UInt32.self) == v {
-                inner += 1
-              }
-            }
-            let length = end - x
-            x = end
-            guard let key = Histogram.key(v, transparent: transparent) else { continue }
-            let slot: Int
-            let c = Int((key &* 0x9E37_79B1) >> 16) & 0xFFFF
-            if cacheKeys[c] == key {
-              slot = cacheSlots[c]
-            } else if let s = index[key] {
-              slot = s
-              cacheKeys[c] = key; cacheSlots[c] = s
-            } else if keys.count < Histogram.maxColors || inner > 0 {
-              slot = keys.count
-              index[key] = slot
-              keys.append(key); counts.append(0); interior.append(0)
-            } else {
-              if overflow.isEmpty { overflow = [Int](repeating: 0, count: 4 << 15) }
-              let bin = Int(key >> 3 & 0x1F) << 10 | Int(key >> 11 & 0x1F) << 5 | Int(key >> 19 & 0x1F)
-              overflow[4 * bin] += length
-              overflow[4 * bin + 1] += length * Int(key & 0xFF)
-              overflow[4 * bin + 2] += length * Int(key >> 8 & 0xFF)
-              overflow[4 * bin + 3] += length * Int(key >> 16 & 0xFF)
-              total += length
-              continue
-            }
-            counts[slot] += length
-            interior[slot] += inner
-            total += length
-          }
-        }
+  /// Counts a run of `length` equal pixels `value` (premultiplied, little
+  /// endian), `interior` of them equal to the pixel above: pixels are
+  /// counted run by run, as `add(_:)` and its twin find them.
+  mutating func count(run value: UInt32, length: Int, interior: Int) {
+    guard let key = Histogram.key(value, transparent: transparent) else { return }
+    let slot: Int
+    let c = Int((key &* 0x9E37_79B1) >> 16) & 0xFFFF
+    if cacheKeys[c] == key {
+      slot = cacheSlots[c]
+    } else if let s = index[key] {
+      slot = s
+      cacheKeys[c] = key; cacheSlots[c] = s
+    } else if keys.count < Histogram.maxColors || interior > 0 {
+      slot = keys.count
+      index[key] = slot
+      keys.append(key); counts.append(0); self.interior.append(0)
+    } else {
+      if overflow.isEmpty { overflow = [Int](repeating: 0, count: 4 << 15) }
+      let bin = Int(key >> 3 & 0x1F) << 10 | Int(key >> 11 & 0x1F) << 5 | Int(key >> 19 & 0x1F)
+      overflow[4 * bin] += length
+      overflow[4 * bin + 1] += length * Int(key & 0xFF)
+      overflow[4 * bin + 2] += length * Int(key >> 8 & 0xFF)
+      overflow[4 * bin + 3] += length * Int(key >> 16 & 0xFF)
+      total += length
+      return
+    }
+    counts[slot] += length
+    self.interior[slot] += interior
+    total += length
+  }
+
+  /// The safe twin of `add(_:)` (in GIFPalette+Unsafe.swift): each row
+  /// read through the pixmap's subscript and cut into runs of equal pixels,
+  /// each counted with the pixels above it that equal it, first excepted.
+  /// Slow; for tests.
+  mutating func referenceAdd(_ pixmap: Pixmap) {
+    func row(_ y: Int) -> [UInt32] {
+      (0..<pixmap.width).map { x in
+        let p = pixmap[x, y]
+        return UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
       }
+    }
+    var above: [UInt32]? = nil
+    for y in 0..<pixmap.height {
+      let pixels = row(y)
+      var start = 0
+      for end in 1...pixels.count where end == pixels.count || pixels[end] != pixels[start] {
+        let interior = above.map { above in ((start + 1)..<end).filter { above[$0] == pixels[start] }.count } ?? 0
+        count(run: pixels[start], length: end - start, interior: interior)
+        start = end
+      }
+      above = pixels
     }
   }
 
@@ -266,43 +271,37 @@ enum KMeans {
       let ls = order.map { everything[$0].l }, aValues = order.map { everything[$0].a }, bs = order.map { everything[$0].b }
       var changed = false
       var sums = [(w: Double, l: Double, a: Double, b: Double)](repeating: (0, 0, 0, 0), count: centres.count)
-      ls.withUnsafeBufferPointer { ls in
-        aValues.withUnsafeBufferPointer { aValues in
-          bs.withUnsafeBufferPointer { bs in
-            let n = ls.count
-            for i in points.indices {
-              let p = points[i]
-              var lo = 0, hi = n
-              while lo < hi {
-                let mid = (lo + hi) / 2
-                if ls[mid] < p.l { lo = mid + 1 } else { hi = mid }
-              }
-              var best = -1, bestD = Double.infinity
-              @inline(__always) func consider(_ k: Int) {
-                let dl = ls[k] - p.l, da = aValues[k] - p.a, db = bs[k] - p.b
-                let d = dl * dl + da * da + db * db
-                if d < bestD || (d == bestD && order[k] < order[best]) { bestD = d; best = k }
-              }
-              var up = lo, down = lo - 1
-              while up < n || down >= 0 {
-                if up < n {
-                  let dl = ls[up] - p.l
-                  if dl * dl > bestD { up = n } else { consider(up); up += 1 }
-                }
-                if down >= 0 {
-                  let dl = p.l - ls[down]
-                  if dl * dl > bestD { down = -1 } else { consider(down); down -= 1 }
-                }
-              }
-              let owner = order[best]
-              if assignment[i] != owner { assignment[i] = owner; changed = true }
-              if owner >= all {
-                let w = weights[i]
-                sums[owner - all].w += w; sums[owner - all].l += w * p.l
-                sums[owner - all].a += w * p.a; sums[owner - all].b += w * p.b
-              }
-            }
+      let n = ls.count
+      for i in points.indices {
+        let p = points[i]
+        var lo = 0, hi = n
+        while lo < hi {
+          let mid = (lo + hi) / 2
+          if ls[mid] < p.l { lo = mid + 1 } else { hi = mid }
+        }
+        var best = -1, bestD = Double.infinity
+        @inline(__always) func consider(_ k: Int) {
+          let dl = ls[k] - p.l, da = aValues[k] - p.a, db = bs[k] - p.b
+          let d = dl * dl + da * da + db * db
+          if d < bestD || (d == bestD && order[k] < order[best]) { bestD = d; best = k }
+        }
+        var up = lo, down = lo - 1
+        while up < n || down >= 0 {
+          if up < n {
+            let dl = ls[up] - p.l
+            if dl * dl > bestD { up = n } else { consider(up); up += 1 }
           }
+          if down >= 0 {
+            let dl = p.l - ls[down]
+            if dl * dl > bestD { down = -1 } else { consider(down); down -= 1 }
+          }
+        }
+        let owner = order[best]
+        if assignment[i] != owner { assignment[i] = owner; changed = true }
+        if owner >= all {
+          let w = weights[i]
+          sums[owner - all].w += w; sums[owner - all].l += w * p.l
+          sums[owner - all].a += w * p.a; sums[owner - all].b += w * p.b
         }
       }
       for j in centres.indices where sums[j].w > 0 {

@@ -74,7 +74,8 @@ public struct GIFQuantizer: Sendable {
   public static let defaultNoisePenalty: Float = 0.25
   public static let defaultEdgeThreshold = 32
   public static let defaultDither = GIFDither.bayer
-  /// Candidates the pair search considers: the nearest few entries.
+  /// Candidates the pair search considers: the nearest few entries (at
+  /// most 7: a cell's list is their count and them in 8 lanes).
   static let nearest = 6
 
   let red: [Float], green: [Float], blue: [Float]
@@ -141,86 +142,90 @@ public struct GIFQuantizer: Sendable {
 
   /// The frame as indices: pixels with alpha < 128 become the transparent
   /// index when the palette has one (the others are unpremultiplied);
-  /// without one, colour bytes are used as they are.
+  /// without one, colour bytes are used as they are. The same indices as
+  /// `referenceQuantize(_:)`, faster (GIFQuantizer+Unsafe.swift).
   public func quantize(_ frame: Pixmap) -> IndexedFrame {
-    let w = frame.width, h = frame.height
-    var out = [UInt8](repeating: 0, count: w * h)
-    guard w > 0 && h > 0 else { return IndexedFrame(width: w, height: h, indices: out) }
-    let cacheBits: UInt32 = 16
-    var cacheKeys = [UInt32](repeating: 0, count: 1 << cacheBits)
-    var cacheValues = [UInt64](repeating: 0, count: 1 << cacheBits)
-    let stride = Self.nearest + 1
-    var cells = [UInt8](repeating: 0, count: (1 << 18) * stride)
-    let transparent = transparentIndex != nil
-    let clear = transparentIndex ?? 0
-    let edge = edgeThreshold
-    frame.bytes.withUnsafeBytes { src in
-      out.withUnsafeMutableBufferPointer { dst in
-        ranks.withUnsafeBufferPointer { noise in
-          exactBits.withUnsafeBufferPointer { bits in
-            cacheKeys.withUnsafeMutableBufferPointer { ck in
-              cacheValues.withUnsafeMutableBufferPointer { cv in
-                cells.withUnsafeMutableBufferPointer { cells in
-                  @inline(__always) func pixel(_ i: Int) -> UInt32 { src.load(fromByteOffset: 4 * i, as: UInt32.self) }
-                  /// Whether neighbour u makes v an edge pixel.
-                  @inline(__always) func edgeTo(_ v: UInt32, _ u: UInt32) -> Bool {
-                    guard Self.far(v, u, edge) else { return false }
-                    if transparent && u >> 24 < 128 { return true }
-                    let c = transparent ? (Histogram.key(u, transparent: true) ?? 0) : u & 0xFF_FFFF
-                    return bits[Int(c >> 6)] >> UInt64(c & 63) & 1 != 0
-                  }
-                  var lastKey: UInt32 = 0, last: UInt64 = 0
-                  for y in 0..<h {
-                    let noiseRow = (y & 63) << 6, row = y * w
-                    for x in 0..<w {
-                      let v = pixel(row + x)
-                      let key: UInt32
-                      if transparent {
-                        if v >> 24 < 128 { dst[row + x] = clear; continue }
-                        key = v
-                      } else {
-                        key = v | 0xFF00_0000
-                      }
-                      if key != lastKey {
-                        let slot = Int((key &* 0x9E37_79B1) >> (32 - cacheBits))
-                        if ck[slot] == key {
-                          last = cv[slot]
-                        } else {
-                          let color = transparent ? (Histogram.key(key, transparent: true) ?? 0) : key & 0xFF_FFFF
-                          if bits[Int(color >> 6)] >> UInt64(color & 63) & 1 != 0 {
-                            last = UInt64(exact[color]!) * 0x01_0101_0101
-                          } else {
-                            let cell = Int(color >> 2 & 0x3F) << 12 | Int(color >> 10 & 0x3F) << 6 | Int(color >> 18 & 0x3F)
-                            let list = UnsafeMutableBufferPointer(rebasing: cells[(cell * stride)..<(cell * stride + stride)])
-                            if list[0] == 0 { nearestEntries(cell, into: list) }
-                            last = decide(color, UnsafeBufferPointer(list))
-                          }
-                          ck[slot] = key; cv[slot] = last
-                        }
-                        lastKey = key
-                      }
-                      let a3 = UInt8(truncatingIfNeeded: last >> 56)
-                      guard a3 != 0 else { dst[row + x] = UInt8(truncatingIfNeeded: last); continue }
-                      if (x > 0 && edgeTo(v, pixel(row + x - 1))) || (x + 1 < w && edgeTo(v, pixel(row + x + 1)))
-                        || (y > 0 && edgeTo(v, pixel(row + x - w))) || (y + 1 < h && edgeTo(v, pixel(row + x + w)))
-                      {
-                        dst[row + x] = UInt8(truncatingIfNeeded: last >> 32)
-                      } else {
-                        let t = noise[noiseRow | (x & 63)]
-                        let shift: UInt64 =
-                          t < UInt8(truncatingIfNeeded: last >> 40) ? 8 : t < UInt8(truncatingIfNeeded: last >> 48) ? 16 : t < a3 ? 24 : 0
-                        dst[row + x] = UInt8(truncatingIfNeeded: last >> shift)
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
+    IndexedFrame(width: frame.width, height: frame.height, indices: indices(of: frame))
+  }
+
+  /// The safe twin of `quantize(_:)`: each pixel on its own through the
+  /// pixmap's subscript, its colour's rendering decided afresh (no caches).
+  /// Slow; for tests.
+  func referenceQuantize(_ frame: Pixmap) -> IndexedFrame {
+    let width = frame.width, height = frame.height
+    var indices = [UInt8](repeating: 0, count: width * height)
+    func pixel(_ x: Int, _ y: Int) -> UInt32 {
+      let p = frame[x, y]
+      return UInt32(p.r) | UInt32(p.g) << 8 | UInt32(p.b) << 16 | UInt32(p.a) << 24
+    }
+    for y in 0..<height {
+      for x in 0..<width {
+        let value = pixel(x, y)
+        guard let color = straightColor(value) else {
+          indices[y * width + x] = transparentIndex ?? 0
+          continue
         }
+        let rendering = rendering(of: color)
+        guard Self.isMix(rendering) else {
+          indices[y * width + x] = Self.majority(rendering)
+          continue
+        }
+        let neighbours = [(x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)].filter { (0..<width).contains($0.0) && (0..<height).contains($0.1) }
+        let edge = neighbours.contains { makesEdge(value, pixel($0.0, $0.1)) }
+        indices[y * width + x] = edge ? Self.nearest(rendering) : Self.dithered(rendering, rank: ranks[(y & 63) << 6 | (x & 63)])
       }
     }
-    return IndexedFrame(width: w, height: h, indices: out)
+    return IndexedFrame(width: width, height: height, indices: indices)
+  }
+
+  /// The straight colour 0xBBGGRR a premultiplied little-endian pixel is
+  /// quantized as, nil when it becomes the transparent index (alpha < 128
+  /// in a palette with transparency).
+  @inline(__always) func straightColor(_ pixel: UInt32) -> UInt32? {
+    Histogram.key(pixel, transparent: transparentIndex != nil)
+  }
+
+  /// Whether straight colour 0xBBGGRR is exactly a (usable) palette entry.
+  @inline(__always) func isExact(_ color: UInt32) -> Bool {
+    exactBits[Int(color >> 6)] >> UInt64(color & 63) & 1 != 0
+  }
+
+  /// Whether `neighbour` makes `pixel` an edge pixel: it differs by more
+  /// than `edgeThreshold` and is transparent or exactly in the palette.
+  @inline(__always) func makesEdge(_ pixel: UInt32, _ neighbour: UInt32) -> Bool {
+    guard Self.far(pixel, neighbour, edgeThreshold) else { return false }
+    guard let color = straightColor(neighbour) else { return true }
+    return isExact(color)
+  }
+
+  /// The cell of the 64-level grid holding straight colour 0xBBGGRR
+  /// (r << 12 | g << 6 | b, 6 bits each), whose candidates `nearestEntries` finds.
+  @inline(__always) static func cell(of color: UInt32) -> Int {
+    Int(color >> 2 & 0x3F) << 12 | Int(color >> 10 & 0x3F) << 6 | Int(color >> 18 & 0x3F)
+  }
+
+  /// The rendering of straight colour 0xBBGGRR (see `decide`): the entry
+  /// itself when it is in the palette, else the best mix of its cell's
+  /// candidates.
+  func rendering(of color: UInt32) -> UInt64 {
+    if isExact(color) { return Self.single(exact[color]!) }
+    return decide(color, nearestEntries(Self.cell(of: color)))
+  }
+
+  /// A rendering by one entry alone (no dithering, also on edges).
+  @inline(__always) static func single(_ entry: UInt8) -> UInt64 { UInt64(entry) * 0x01_0101_0101 }
+  /// Whether a rendering mixes entries (a3 > 0), so that its pixels are dithered or edges.
+  @inline(__always) static func isMix(_ rendering: UInt64) -> Bool { rendering >> 56 != 0 }
+  /// The entry of a rendering's majority, e0 (a single entry's only one).
+  @inline(__always) static func majority(_ rendering: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: rendering) }
+  /// The entry a rendering's pixels take on edges.
+  @inline(__always) static func nearest(_ rendering: UInt64) -> UInt8 { UInt8(truncatingIfNeeded: rendering >> 32) }
+  /// The entry a mix's pixel takes at threshold `rank` (0..<256).
+  @inline(__always) static func dithered(_ rendering: UInt64, rank: UInt8) -> UInt8 {
+    let a1 = UInt8(truncatingIfNeeded: rendering >> 40), a2 = UInt8(truncatingIfNeeded: rendering >> 48)
+    let a3 = UInt8(truncatingIfNeeded: rendering >> 56)
+    let shift: UInt64 = rank < a1 ? 8 : rank < a2 ? 16 : rank < a3 ? 24 : 0
+    return UInt8(truncatingIfNeeded: rendering >> shift)
   }
 
   /// Whether two premultiplied pixels differ by more than `limit` (sum of
@@ -234,27 +239,32 @@ public struct GIFQuantizer: Sendable {
     return sum > limit
   }
 
+  /// A cell's candidates: element 0 their count n (1...`nearest`),
+  /// elements 1...n the entries, nearest first. (An inline array: on the
+  /// stack, and its elements are indexed without a vector's lane shuffles.)
+  typealias Candidates = InlineArray<8, UInt8>
+
   /// The entries nearest the centre of 6-bit cell `cell` (r << 12 | g << 6 | b),
-  /// nearest first, as `[count, e0, e1, …]` (count ≥ 1).
-  func nearestEntries(_ cell: Int, into list: UnsafeMutableBufferPointer<UInt8>) {
+  /// nearest first (ties in the order of the 16-level cell's list).
+  func nearestEntries(_ cell: Int) -> Candidates {
     let r = Float((cell >> 12) << 2) + 1.5, g = Float((cell >> 6 & 0x3F) << 2) + 1.5, b = Float((cell & 0x3F) << 2) + 1.5
     let grid = (cell >> 14) << 8 | (cell >> 8 & 15) << 4 | (cell >> 2 & 15)
     let k = Self.nearest
-    withUnsafeTemporaryAllocation(of: Float.self, capacity: k) { dist in
-      var found = 0
-      for e in Int(cellStart[grid])..<Int(cellStart[grid + 1]) {
-        let i = cellEntries[e]
-        let dr = red[Int(i)] - r, dg = green[Int(i)] - g, db = blue[Int(i)] - b
-        let d = dr * dr + dg * dg + db * db
-        if found == k && d >= dist[k - 1] { continue }
-        var p = found == k ? k - 1 : found
-        while p > 0 && dist[p - 1] > d { dist[p] = dist[p - 1]; list[p + 1] = list[p]; p -= 1 }
-        dist[p] = d; list[p + 1] = i
-        if found < k { found += 1 }
-      }
-      if found == 0 { found = 1; list[1] = transparentIndex ?? 0 }
-      list[0] = UInt8(found)
+    var list = Candidates(repeating: 0), distances = InlineArray<8, Float>(repeating: 0)
+    var found = 0
+    for e in Int(cellStart[grid])..<Int(cellStart[grid + 1]) {
+      let i = cellEntries[e]
+      let dr = red[Int(i)] - r, dg = green[Int(i)] - g, db = blue[Int(i)] - b
+      let d = dr * dr + dg * dg + db * db
+      if found == k && d >= distances[k - 1] { continue }
+      var p = found == k ? k - 1 : found
+      while p > 0 && distances[p - 1] > d { distances[p] = distances[p - 1]; list[p + 1] = list[p]; p -= 1 }
+      distances[p] = d; list[p + 1] = i
+      if found < k { found += 1 }
     }
+    if found == 0 { found = 1; list[1] = transparentIndex ?? 0 }
+    list[0] = UInt8(found)
+    return list
   }
 
   /// The rendering of straight colour 0xBBGGRR given the entries near it:
@@ -268,69 +278,67 @@ public struct GIFQuantizer: Sendable {
   /// passes within half a level of c, each triangle on the closest segment at
   /// c's projection on its plane when that falls inside. (All triangles, and
   /// tetrahedra, tried, gained nothing measurable for their cost.)
-  func decide(_ color: UInt32, _ candidates: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  func decide(_ color: UInt32, _ candidates: Candidates) -> UInt64 {
     let cr = Float(color & 0xFF), cg = Float(color >> 8 & 0xFF), cb = Float(color >> 16 & 0xFF)
     let found = Int(candidates[0])
-    // Entry − c for each candidate, as three rows of `nearest`.
-    return withUnsafeTemporaryAllocation(of: Float.self, capacity: 3 * Self.nearest) { d in
-      let k = Self.nearest
-      var nearest = Int(candidates[1]), best = Float.infinity
-      for u in 0..<found {
-        let i = Int(candidates[u + 1])
-        let x = red[i] - cr, y = green[i] - cg, z = blue[i] - cb
-        d[u] = x; d[k + u] = y; d[2 * k + u] = z
-        let q = x * x + y * y + z * z
-        if q < best { best = q; nearest = i }
-      }
-      let single = best
-      // The best mix so far: up to three candidates (positions) and weights.
-      var m0 = 0, m1 = 0, m2 = 0
-      var w0: Float = 1, w1: Float = 0, w2: Float = 0
-      let lambda = noisePenalty
-      var pairCost = Float.infinity, pu = 0, pv = 0
-      for u in 0..<found {
-        let px = d[u], py = d[k + u], pz = d[2 * k + u]  // p − c
-        let pp = px * px + py * py + pz * pz
-        for v in (u + 1)..<max(u + 1, found) {
-          let ax = d[v] - px, ay = d[k + v] - py, az = d[2 * k + v] - pz  // q − p
-          let a11 = ax * ax + ay * ay + az * az
-          if a11 == 0 { continue }
-          let b1 = -(px * ax + py * ay + pz * az)  // (c − p)·(q − p)
-          let t = min(max(b1 / a11, 0), 1)
-          let residual = pp - 2 * t * b1 + t * t * a11
-          let cost = residual + lambda * t * (1 - t) * a11
-          if cost < best { best = cost; (m0, m1, m2) = (u, v, v); (w0, w1, w2) = (1 - t, t, 0) }
-          if residual < pairCost { pairCost = residual; (pu, pv) = (u, v) }
-        }
-      }
-      // Triangles on the pair that comes closest to c, when it misses c.
-      if pairCost > 0.25 && found > 2 {
-        let px = d[pu], py = d[k + pu], pz = d[2 * k + pu], pp = px * px + py * py + pz * pz
-        let ax = d[pv] - px, ay = d[k + pv] - py, az = d[2 * k + pv] - pz
-        let a11 = ax * ax + ay * ay + az * az, b1 = -(px * ax + py * ay + pz * az)
-        for z in 0..<found where z != pu && z != pv {
-          let bx = d[z] - px, by = d[k + z] - py, bz = d[2 * k + z] - pz
-          let a12 = ax * bx + ay * by + az * bz, a22 = bx * bx + by * by + bz * bz
-          let det = a11 * a22 - a12 * a12
-          if det <= 1e-3 * a11 * a22 { continue }  // (nearly) collinear
-          let b2 = -(px * bx + py * by + pz * bz)
-          let wq = (b1 * a22 - b2 * a12) / det, ws = (a11 * b2 - a12 * b1) / det
-          guard wq >= 0 && ws >= 0 && wq + ws <= 1 else { continue }
-          let uu = wq * wq * a11 + 2 * wq * ws * a12 + ws * ws * a22
-          let cost = (pp - wq * b1 - ws * b2) + lambda * (wq * a11 + ws * a22 - uu)
-          if cost < best { best = cost; (m0, m1, m2) = (pu, pv, z); (w0, w1, w2) = (1 - wq - ws, wq, ws) }
-        }
-      }
-      let plain = UInt64(nearest) * 0x01_0101_0101
-      guard best < single else { return plain }
-      // The majority first, then the others by weight (ties by position).
-      if w1 > w0 { swap(&m0, &m1); swap(&w0, &w1) }
-      if w2 > w0 { swap(&m0, &m2); swap(&w0, &w2) }
-      if w2 > w1 { swap(&m1, &m2); swap(&w1, &w2) }
-      let e0 = UInt64(candidates[m0 + 1]), e1 = UInt64(candidates[m1 + 1]), e2 = UInt64(candidates[m2 + 1])
-      let a1 = UInt64(min(255, (w1 * 256).rounded())), a2 = UInt64(min(255, ((w1 + w2) * 256).rounded()))
-      guard a2 > 0 else { return plain }
-      return e0 | e1 << 8 | e2 << 16 | e0 << 24 | UInt64(nearest) << 32 | a1 << 40 | a2 << 48 | a2 << 56
+    // Entry − c for each candidate (`nearest` ≤ 8).
+    var dx = InlineArray<8, Float>(repeating: 0), dy = dx, dz = dx
+    var nearest = Int(candidates[1]), best = Float.infinity
+    for u in 0..<found {
+      let i = Int(candidates[u + 1])
+      let x = red[i] - cr, y = green[i] - cg, z = blue[i] - cb
+      dx[u] = x; dy[u] = y; dz[u] = z
+      let q = x * x + y * y + z * z
+      if q < best { best = q; nearest = i }
     }
+    let single = best
+    // The best mix so far: up to three candidates (positions) and weights.
+    var m0 = 0, m1 = 0, m2 = 0
+    var w0: Float = 1, w1: Float = 0, w2: Float = 0
+    let lambda = noisePenalty
+    var pairCost = Float.infinity, pu = 0, pv = 0
+    for u in 0..<found {
+      let px = dx[u], py = dy[u], pz = dz[u]  // p − c
+      let pp = px * px + py * py + pz * pz
+      for v in (u + 1)..<max(u + 1, found) {
+        let ax = dx[v] - px, ay = dy[v] - py, az = dz[v] - pz  // q − p
+        let a11 = ax * ax + ay * ay + az * az
+        if a11 == 0 { continue }
+        let b1 = -(px * ax + py * ay + pz * az)  // (c − p)·(q − p)
+        let t = min(max(b1 / a11, 0), 1)
+        let residual = pp - 2 * t * b1 + t * t * a11
+        let cost = residual + lambda * t * (1 - t) * a11
+        if cost < best { best = cost; (m0, m1, m2) = (u, v, v); (w0, w1, w2) = (1 - t, t, 0) }
+        if residual < pairCost { pairCost = residual; (pu, pv) = (u, v) }
+      }
+    }
+    // Triangles on the pair that comes closest to c, when it misses c.
+    if pairCost > 0.25 && found > 2 {
+      let px = dx[pu], py = dy[pu], pz = dz[pu], pp = px * px + py * py + pz * pz
+      let ax = dx[pv] - px, ay = dy[pv] - py, az = dz[pv] - pz
+      let a11 = ax * ax + ay * ay + az * az, b1 = -(px * ax + py * ay + pz * az)
+      for z in 0..<found where z != pu && z != pv {
+        let bx = dx[z] - px, by = dy[z] - py, bz = dz[z] - pz
+        let a12 = ax * bx + ay * by + az * bz, a22 = bx * bx + by * by + bz * bz
+        let det = a11 * a22 - a12 * a12
+        if det <= 1e-3 * a11 * a22 { continue }  // (nearly) collinear
+        let b2 = -(px * bx + py * by + pz * bz)
+        let wq = (b1 * a22 - b2 * a12) / det, ws = (a11 * b2 - a12 * b1) / det
+        guard wq >= 0 && ws >= 0 && wq + ws <= 1 else { continue }
+        let uu = wq * wq * a11 + 2 * wq * ws * a12 + ws * ws * a22
+        let cost = (pp - wq * b1 - ws * b2) + lambda * (wq * a11 + ws * a22 - uu)
+        if cost < best { best = cost; (m0, m1, m2) = (pu, pv, z); (w0, w1, w2) = (1 - wq - ws, wq, ws) }
+      }
+    }
+    let plain = UInt64(nearest) * 0x01_0101_0101
+    guard best < single else { return plain }
+    // The majority first, then the others by weight (ties by position).
+    if w1 > w0 { swap(&m0, &m1); swap(&w0, &w1) }
+    if w2 > w0 { swap(&m0, &m2); swap(&w0, &w2) }
+    if w2 > w1 { swap(&m1, &m2); swap(&w1, &w2) }
+    let e0 = UInt64(candidates[m0 + 1]), e1 = UInt64(candidates[m1 + 1]), e2 = UInt64(candidates[m2 + 1])
+    let a1 = UInt64(min(255, (w1 * 256).rounded())), a2 = UInt64(min(255, ((w1 + w2) * 256).rounded()))
+    guard a2 > 0 else { return plain }
+    return e0 | e1 << 8 | e2 << 16 | e0 << 24 | UInt64(nearest) << 32 | a1 << 40 | a2 << 48 | a2 << 56
   }
 }

@@ -192,28 +192,9 @@ public final class GIFWriter {
     return (x, y, max(a.x + a.w, b.x + b.w) - x, max(a.y + a.h, b.y + b.h) - y)
   }
 
-  /// The bounding rectangle of the pixels that differ, nil if none do.
-  func changedRectangle(_ a: [UInt8], _ b: [UInt8]) -> Rect? {
-    a.withUnsafeBufferPointer { pa in
-      b.withUnsafeBufferPointer { pb in
-        let w = width
-        func rowDiffers(_ y: Int) -> Bool { memcmp(pa.baseAddress! + y * w, pb.baseAddress! + y * w, w) != 0 }
-        guard let top = (0..<height).first(where: rowDiffers) else { return nil }
-        let bottom = (top..<height).last(where: rowDiffers)!
-        var left = w, right = -1
-        for y in top...bottom where rowDiffers(y) {
-          let row = y * w
-          var x = 0
-          while x < left && pa[row + x] == pb[row + x] { x += 1 }
-          left = min(left, x)
-          var r = w - 1
-          while r > right && pa[row + r] == pb[row + r] { r -= 1 }
-          right = max(right, r)
-        }
-        return (left, top, right - left + 1, bottom - top + 1)
-      }
-    }
-  }
+  /// The safe twin of `changedRectangle(_:_:)` (in GIFWriter+Unsafe.swift):
+  /// the bounding rectangle of the pixels that differ, index by index.
+  func referenceChangedRectangle(_ a: [UInt8], _ b: [UInt8]) -> Rect? { rectangle { a[$0] != b[$0] } }
 
   func lzw(_ indices: [UInt8]) -> [UInt8] { GIFLZW.encode(indices, minCodeSize: minCodeSize) }
 

@@ -5,10 +5,6 @@ public enum GIFLZW {
   /// The code stream for `indices` (not yet cut into sub-blocks). Every
   /// index must be below `1 << minCodeSize`; `minCodeSize` is 2...8.
   public static func encode(_ indices: [UInt8], minCodeSize: Int) -> [UInt8] {
-    indices.withUnsafeBufferPointer { encode($0, minCodeSize: minCodeSize) }
-  }
-
-  public static func encode(_ indices: UnsafeBufferPointer<UInt8>, minCodeSize: Int) -> [UInt8] {
     precondition((2...8).contains(minCodeSize), "LZW minimum code size must be 2...8")
     var encoder = Encoder(minCodeSize: minCodeSize, capacity: indices.count / 2 + 16)
     encoder.encode(indices)
@@ -54,7 +50,7 @@ public enum GIFLZW {
       nextCode = clearCode + 2
     }
 
-    mutating func encode(_ indices: UnsafeBufferPointer<UInt8>) {
+    mutating func encode(_ indices: [UInt8]) {
       put(clearCode)
       guard !indices.isEmpty else {
         put(endCode)

@@ -144,7 +144,7 @@ extension PNGCodec {
     func failure(_ message: String) -> Result<Pixmap, PNGError> {
       .failure(PNGError(path: name, message: message))
     }
-    guard let base = data.baseAddress, !data.isEmpty else { return failure("not a PNG file (it is empty)") }
+    guard let fileBytes = data.baseAddress, !data.isEmpty else { return failure("not a PNG file (it is empty)") }
 
     var image = png_image()
     image.version = png_uint_32(PNG_IMAGE_VERSION)
@@ -152,7 +152,7 @@ extension PNGCodec {
     // covers every early return in between.
     defer { png_image_free(&image) }
 
-    guard png_image_begin_read_from_memory(&image, base, data.count) != 0 else {
+    guard png_image_begin_read_from_memory(&image, fileBytes, data.count) != 0 else {
       return failure(libpngMessage(image))
     }
     let width = Int(image.width), height = Int(image.height)
@@ -170,7 +170,7 @@ extension PNGCodec {
 
     let count = width * height * 4
     var message: String?
-    let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+    let bytes = [UInt8](unsafeUninitializedCapacity: count) { pixels, initialized in
       initialized = 0
       if interlaced16 {
         // libpng bug #853: the simplified API scrambles Adam7 16-bit images
@@ -181,19 +181,19 @@ extension PNGCodec {
         var text = [CChar](repeating: 0, count: capacity)
         let status = text.withUnsafeMutableBufferPointer { text in
           spf_png_decode_rgba8(
-            base, data.count, buffer.baseAddress, UInt32(width), UInt32(height), text.baseAddress, capacity)
+            fileBytes, data.count, pixels.baseAddress, UInt32(width), UInt32(height), text.baseAddress, capacity)
         }
         guard status == 0 else {
           message = decodeMessage(text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
           return
         }
       } else {
-        guard png_image_finish_read(&image, nil, buffer.baseAddress, png_int_32(width * 4), nil) != 0 else {
+        guard png_image_finish_read(&image, nil, pixels.baseAddress, png_int_32(width * 4), nil) != 0 else {
           message = libpngMessage(image)
           return
         }
       }
-      premultiply(UnsafeMutableBufferPointer(rebasing: buffer[0..<count]))
+      premultiply(UnsafeMutableBufferPointer(rebasing: pixels[0..<count]))
       initialized = count
     }
     if let message { return failure(message) }
@@ -217,21 +217,15 @@ extension PNGCodec {
     }
   }
 
-  /// Premultiplies straight RGBA8 in place: c → round(c · a / 255).
-  static func premultiply(_ rgba: UnsafeMutableBufferPointer<UInt8>) {
-    var i = 0
-    let end = rgba.count
-    while i < end {
-      let a = rgba[i + 3]
-      if a == 0 {
-        rgba[i] = 0; rgba[i + 1] = 0; rgba[i + 2] = 0
-      } else if a != 255 {
-        rgba[i] = premultiply(rgba[i], a)
-        rgba[i + 1] = premultiply(rgba[i + 1], a)
-        rgba[i + 2] = premultiply(rgba[i + 2], a)
-      }
-      i &+= 4
+  /// The safe twin of `premultiply(_:)` (in PNGCodec+Unsafe.swift):
+  /// straight RGBA8 bytes premultiplied, c → round(c · a / 255), pixel by
+  /// pixel on an array. For tests.
+  static func referencePremultiplied(_ rgba: [UInt8]) -> [UInt8] {
+    var premultiplied = rgba
+    for pixel in stride(from: 0, to: rgba.count - 3, by: 4) {
+      for channel in 0..<3 { premultiplied[pixel + channel] = premultiply(rgba[pixel + channel], rgba[pixel + 3]) }
     }
+    return premultiplied
   }
 
   /// round(c · a / 255), exact for all bytes.
@@ -300,9 +294,7 @@ extension PNGCodec {
     var filled = 0
     while true {
       if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 65536))) }
-      let n = bytes.withUnsafeMutableBytes { raw in
-        systemRead(fd, raw.baseAddress! + filled, raw.count - filled)
-      }
+      let n = bytes[filled...].withUnsafeMutableBytes { unfilled in systemRead(fd, unfilled.baseAddress!, unfilled.count) }
       if n < 0 {
         if errno == EINTR { continue }
         return failure("cannot read: \(systemError(errno))")
@@ -324,16 +316,14 @@ extension PNGCodec {
 
     var written = 0
     var writeError: Int32 = 0
-    bytes.withUnsafeBytes { raw in
-      while written < raw.count {
-        let n = systemWrite(fd, raw.baseAddress! + written, raw.count - written)
-        if n < 0 {
-          if errno == EINTR { continue }
-          writeError = errno
-          return
-        }
-        written += n
+    while written < bytes.count {
+      let n = bytes[written...].withUnsafeBytes { unwritten in systemWrite(fd, unwritten.baseAddress!, unwritten.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        writeError = errno
+        break
       }
+      written += n
     }
     if close(fd) != 0, writeError == 0 { writeError = errno }
     guard writeError == 0 else {

@@ -96,35 +96,102 @@ public final class LoadedFont {
   /// contour, as font formats require, so the non-zero rule fills glyphs.
   public func outline(_ glyph: UInt32) -> Path {
     if let path = outlines[glyph] { return path }
-    var path = Path()
-    if FT_Load_Glyph(face, glyph, Int32(sf_ft_load_outline)) == 0, face.pointee.glyph.pointee.format == FT_GLYPH_FORMAT_OUTLINE {
-      var funcs = FT_Outline_Funcs(
-        move_to: { to, user in
-          OutlineSink.from(user).path.move(to: OutlineSink.point(to))
-          return 0
-        },
-        line_to: { to, user in
-          OutlineSink.from(user).path.line(to: OutlineSink.point(to))
-          return 0
-        },
-        conic_to: { control, to, user in
-          OutlineSink.from(user).path.quad(to: OutlineSink.point(to), control: OutlineSink.point(control))
-          return 0
-        },
-        cubic_to: { c1, c2, to, user in
-          OutlineSink.from(user).path.cubic(to: OutlineSink.point(to), control1: OutlineSink.point(c1), control2: OutlineSink.point(c2))
-          return 0
-        },
-        shift: 0, delta: 0)
-      let sink = OutlineSink()
-      withUnsafeMutablePointer(to: &face.pointee.glyph.pointee.outline) { outline in
-        _ = FT_Outline_Decompose(outline, &funcs, Unmanaged.passUnretained(sink).toOpaque())
-      }
-      // FreeType leaves contours open; a fill closes them anyway, but a
-      // stroke of text must close them too.
-      path = Self.closingContours(sink.path)
-    }
+    // FreeType leaves contours open; a fill closes them anyway, but a
+    // stroke of text must close them too.
+    let path = decomposedByFreeType(glyph).map(Self.closingContours) ?? Path()
     outlines[glyph] = path
+    return path
+  }
+
+  /// A glyph's outline as FreeType stores it, copied out of its glyph slot:
+  /// points (font units, y up), their tags (bits 0–1: 1 on the curve, 0 a
+  /// quadratic control point, 2 or 3 a cubic one) and the index of each
+  /// contour's last point.
+  struct OutlineArrays: Sendable, Hashable {
+    var points: [(x: Int, y: Int)]
+    var tags: [UInt8]
+    var contourEnds: [Int]
+
+    static func == (a: Self, b: Self) -> Bool {
+      a.points.map { [$0.x, $0.y] } == b.points.map { [$0.x, $0.y] } && a.tags == b.tags && a.contourEnds == b.contourEnds
+    }
+    func hash(into hasher: inout Hasher) { hasher.combine(tags); hasher.combine(contourEnds) }
+  }
+
+  /// The safe twin of `decomposedByFreeType(_:)` (in LoadedFont+Unsafe.swift):
+  /// the outline's contours as path elements by FreeType's own rules
+  /// (FT_Outline_Decompose, with no shift or delta): a contour starts on
+  /// its first point, or on its last when the first is off the curve (on
+  /// their midpoint when both are); two quadratic control points in a row
+  /// imply the on-curve point halfway (in integer font units, halved
+  /// towards zero as FreeType's C does); each contour ends with a line back
+  /// to its start. y is flipped (down). Nil for an invalid outline (a cubic
+  /// control point alone, or a contour starting on one). For tests.
+  static func decompose(_ outline: OutlineArrays) -> Path? {
+    let onCurve: UInt8 = 1, conic: UInt8 = 0, cubic: UInt8 = 2
+    func point(_ p: (x: Int, y: Int)) -> Point { Point(Double(p.x), -Double(p.y)) }
+    func tag(_ i: Int) -> UInt8 { outline.tags[i] & 3 }
+    func middle(_ a: (x: Int, y: Int), _ b: (x: Int, y: Int)) -> (x: Int, y: Int) { ((a.x + b.x) / 2, (a.y + b.y) / 2) }
+    var path = Path()
+    var first = 0
+    for last in outline.contourEnds {
+      guard last >= first, last < outline.points.count else { return nil }
+      defer { first = last + 1 }
+      var start = outline.points[first], next = first + 1, limit = last
+      switch tag(first) {
+      case cubic: return nil
+      case conic:
+        // Start on the last point if it is on the curve (and end before
+        // it), else halfway between the two; the first point is a control.
+        if tag(last) == onCurve {
+          start = outline.points[last]; limit = last - 1
+        } else {
+          start = middle(start, outline.points[last])
+        }
+        next = first
+      default: break
+      }
+      path.move(to: point(start))
+      var closed = false
+      while next <= limit && !closed {
+        switch tag(next) {
+        case onCurve:
+          path.line(to: point(outline.points[next]))
+          next += 1
+        case conic:
+          var control = outline.points[next]
+          next += 1
+          while true {
+            guard next <= limit else {
+              path.quad(to: point(start), control: point(control))
+              closed = true
+              break
+            }
+            let vertex = outline.points[next]
+            next += 1
+            if tag(next - 1) == onCurve {
+              path.quad(to: point(vertex), control: point(control))
+              break
+            }
+            guard tag(next - 1) == conic else { return nil }
+            path.quad(to: point(middle(control, vertex)), control: point(control))
+            control = vertex
+          }
+        default:
+          guard next + 1 <= limit, tag(next + 1) == cubic else { return nil }
+          let control1 = outline.points[next], control2 = outline.points[next + 1]
+          next += 2
+          if next <= limit {
+            path.cubic(to: point(outline.points[next]), control1: point(control1), control2: point(control2))
+            next += 1
+          } else {
+            path.cubic(to: point(start), control1: point(control1), control2: point(control2))
+            closed = true
+          }
+        }
+      }
+      if !closed { path.line(to: point(start)) }
+    }
     return path
   }
 
@@ -154,13 +221,7 @@ public final class LoadedFont {
     text.withUnsafeBufferPointer { hb_buffer_add_utf32(buffer, $0.baseAddress, Int32($0.count), UInt32(offset), Int32(length)) }
     hb_buffer_guess_segment_properties(buffer)
     hb_shape(hbFont, buffer, nil, 0)
-    var count: UInt32 = 0
-    guard let infos = hb_buffer_get_glyph_infos(buffer, &count), let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return [] }
-    return (0..<Int(count)).map { i in
-      ShapedGlyph(
-        glyph: infos[i].codepoint, cluster: Int(infos[i].cluster),
-        advance: Double(positions[i].x_advance), offset: Vector2(Double(positions[i].x_offset), Double(positions[i].y_offset)))
-    }
+    return shapedGlyphs(of: buffer)
   }
 }
 
@@ -170,15 +231,4 @@ struct ShapedGlyph {
   var advance: Double
   /// Font units, y up.
   var offset: Vector2
-}
-
-/// Receives FreeType's outline callbacks.
-private final class OutlineSink {
-  var path = Path()
-  static func from(_ user: UnsafeMutableRawPointer?) -> OutlineSink {
-    Unmanaged<OutlineSink>.fromOpaque(user!).takeUnretainedValue()
-  }
-  static func point(_ v: UnsafePointer<FT_Vector>?) -> Point {
-    Point(Double(v!.pointee.x), -Double(v!.pointee.y))
-  }
 }

@@ -44,43 +44,42 @@ public final class SystemFonts: @unchecked Sendable {
     FcPatternDestroy(pattern)
     if let config { FcConfigDestroy(config) }
     fontSet = set
-    if let set {
-      for i in 0..<Int(set.pointee.nfont) {
-        guard let p = set.pointee.fonts[i] else { continue }
-        func string(_ key: String, _ n: Int32 = 0) -> String? {
-          var value: UnsafeMutablePointer<FcChar8>?
-          guard FcPatternGetString(p, key, n, &value) == FcResultMatch, let value else { return nil }
-          return String(cString: value)
-        }
-        func integer(_ key: String) -> Int? {
-          var i: Int32 = 0
-          if FcPatternGetInteger(p, key, 0, &i) == FcResultMatch { return Int(i) }
-          var d: Double = 0
-          if FcPatternGetDouble(p, key, 0, &d) == FcResultMatch { return Int(d.rounded()) }
-          return nil
-        }
-        func bool(_ key: String) -> Bool {
-          var b: FcBool = 0
-          return FcPatternGetBool(p, key, 0, &b) == FcResultMatch && b != 0
-        }
-        // Outline faces only: bitmap and colour-bitmap fonts have no paths,
-        // and a variable font's whole-range entry is listed again per instance.
-        var outline: FcBool = 1
-        if FcPatternGetBool(p, "outline", 0, &outline) == FcResultMatch, outline == 0 { continue }
-        if bool("variable") || bool("color") { continue }
-        guard let file = string("file"), let weight = integer("weight") else { continue }
-        var families: [String] = []
-        var n: Int32 = 0
-        while let f = string("family", n) { families.append(f); n += 1 }
-        guard !families.isEmpty else { continue }
-        var charset: OpaquePointer?
-        if FcPatternGetCharSet(p, "charset", 0, &charset) != FcResultMatch { charset = nil }
-        faces.append(
-          SystemFace(
-            families: families, style: string("style") ?? "", file: file, index: integer("index") ?? 0,
-            weight: Int(FcWeightToOpenType(Int32(weight))), slant: integer("slant") ?? 0, width: integer("width") ?? 100))
-        charsets.append(charset)
+    // The set's patterns, copied out of fontconfig's array.
+    let patterns = set.map { Array(UnsafeBufferPointer(start: $0.pointee.fonts, count: Int($0.pointee.nfont))) } ?? []
+    for case let pattern? in patterns {
+      func string(_ key: String, _ n: Int32 = 0) -> String? {
+        var value: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(pattern, key, n, &value) == FcResultMatch, let value else { return nil }
+        return String(cString: value)
       }
+      func integer(_ key: String) -> Int? {
+        var i: Int32 = 0
+        if FcPatternGetInteger(pattern, key, 0, &i) == FcResultMatch { return Int(i) }
+        var d: Double = 0
+        if FcPatternGetDouble(pattern, key, 0, &d) == FcResultMatch { return Int(d.rounded()) }
+        return nil
+      }
+      func bool(_ key: String) -> Bool {
+        var b: FcBool = 0
+        return FcPatternGetBool(pattern, key, 0, &b) == FcResultMatch && b != 0
+      }
+      // Outline faces only: bitmap and colour-bitmap fonts have no paths,
+      // and a variable font's whole-range entry is listed again per instance.
+      var outline: FcBool = 1
+      if FcPatternGetBool(pattern, "outline", 0, &outline) == FcResultMatch, outline == 0 { continue }
+      if bool("variable") || bool("color") { continue }
+      guard let file = string("file"), let weight = integer("weight") else { continue }
+      var families: [String] = []
+      var n: Int32 = 0
+      while let f = string("family", n) { families.append(f); n += 1 }
+      guard !families.isEmpty else { continue }
+      var charset: OpaquePointer?
+      if FcPatternGetCharSet(pattern, "charset", 0, &charset) != FcResultMatch { charset = nil }
+      faces.append(
+        SystemFace(
+          families: families, style: string("style") ?? "", file: file, index: integer("index") ?? 0,
+          weight: Int(FcWeightToOpenType(Int32(weight))), slant: integer("slant") ?? 0, width: integer("width") ?? 100))
+      charsets.append(charset)
     }
     // A stable order, whatever order fontconfig read the folders in.
     let order = faces.indices.sorted { (faces[$0].file, faces[$0].index) < (faces[$1].file, faces[$1].index) }

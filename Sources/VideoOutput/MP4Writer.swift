@@ -37,7 +37,8 @@ public struct MP4Options: Sendable, Hashable {
 public final class VideoPicture: @unchecked Sendable {
   /// The coded (even) size.
   public let width: Int, height: Int
-  fileprivate var frame: UnsafeMutablePointer<AVFrame>?
+  /// FFmpeg's frame, its buffers allocated (nil once freed).
+  var frame: UnsafeMutablePointer<AVFrame>?
   /// The digest of each tile it shows (of the grid it was last written
   /// with), nil where unknown.
   var tiles: [Digest?] = []
@@ -65,12 +66,6 @@ public final class VideoPicture: @unchecked Sendable {
 
   deinit { av_frame_free(&frame) }
 
-  /// The planes, rows `linesize` apart.
-  var planes: YUVConverter.Planes {
-    let f = frame!.pointee
-    return YUVConverter.Planes(y: f.data.0!, u: f.data.1!, v: f.data.2!, width: Int(f.linesize.0), chromaWidth: Int(f.linesize.1))
-  }
-
   /// Forgets what the tiles show (the next write converts every tile).
   func forgetTiles() { tiles = [] }
 
@@ -85,16 +80,8 @@ public final class VideoPicture: @unchecked Sendable {
 
   /// A copy of the samples, rows packed.
   public var samples: YUVFrame {
-    let p = planes
-    func plane(_ start: UnsafeMutablePointer<UInt8>, _ stride: Int, _ w: Int, _ h: Int) -> [UInt8] {
-      [UInt8](unsafeUninitializedCapacity: w * h) { out, n in
-        copyRows(from: start, stride: stride, to: out.baseAddress!, stride: w, width: w, height: h)
-        n = w * h
-      }
-    }
-    return YUVFrame(
-      width: width, height: height, y: plane(p.y, p.width, width, height),
-      u: plane(p.u, p.chromaWidth, width / 2, height / 2), v: plane(p.v, p.chromaWidth, width / 2, height / 2))
+    let planes = packedPlanes()
+    return YUVFrame(width: width, height: height, y: planes.luma, u: planes.cb, v: planes.cr)
   }
 }
 
@@ -232,11 +219,7 @@ public final class MP4Writer {
     }
     if picture == nil { picture = try makePicture() }
     let picture = picture!
-    picture.forgetTiles()
-    let planes = picture.planes
-    Self.copy(yuv.y, width: codedWidth, height: codedHeight, to: planes.y, stride: planes.width)
-    Self.copy(yuv.u, width: codedWidth / 2, height: codedHeight / 2, to: planes.u, stride: planes.chromaWidth)
-    Self.copy(yuv.v, width: codedWidth / 2, height: codedHeight / 2, to: planes.v, stride: planes.chromaWidth)
+    picture.write(yuv)
     try append(picture)
   }
 
@@ -293,12 +276,6 @@ public final class MP4Writer {
     }
   }
 
-  private static func copy(_ plane: [UInt8], width: Int, height: Int, to data: UnsafeMutablePointer<UInt8>, stride: Int) {
-    plane.withUnsafeBufferPointer { source in
-      copyRows(from: source.baseAddress!, stride: width, to: data, stride: stride, width: width, height: height)
-    }
-  }
-
   /// Frees every FFmpeg object (closing the file if still open). Idempotent.
   private func release() {
     finished = true
@@ -316,11 +293,14 @@ public final class MP4Writer {
   deinit { release() }
 }
 
-/// Copies `height` rows of `width` bytes between planes whose rows lie
-/// `stride` bytes apart (packed rows, or FFmpeg's padded line sizes).
-func copyRows(
-  from source: UnsafePointer<UInt8>, stride sourceStride: Int, to target: UnsafeMutablePointer<UInt8>, stride targetStride: Int,
-  width: Int, height: Int
+/// The safe twin of `copyRows(from:stride:to:stride:width:height:)` (in
+/// MP4Writer+Unsafe.swift): `height` rows of `width` bytes from `source`,
+/// rows `sourceStride` apart, into `target`, rows `targetStride` apart, byte
+/// by byte. For tests.
+func referenceCopyRows(
+  from source: [UInt8], stride sourceStride: Int, to target: inout [UInt8], stride targetStride: Int, width: Int, height: Int
 ) {
-  for row in 0..<height { (target + row * targetStride).update(from: source + row * sourceStride, count: width) }
+  for row in 0..<height {
+    for column in 0..<width { target[row * targetStride + column] = source[row * sourceStride + column] }
+  }
 }

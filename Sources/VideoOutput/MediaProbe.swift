@@ -175,22 +175,26 @@ public enum MediaProbe {
         }
       }
       if scaled < 0 { failure = FFmpeg.error(path, "cannot convert a frame to RGBA", scaled); return }
-      let width = Int(w), height = Int(h), stride = Int(rgba.pointee.linesize.0)
-      let base = rgba.pointee.data.0!
-      let bytes = [UInt8](unsafeUninitializedCapacity: 4 * width * height) { buffer, initialized in
-        for row in 0..<height {
-          let target = buffer.baseAddress! + 4 * width * row
-          target.initialize(from: base + stride * row, count: 4 * width)
-          for x in 0..<width where target[4 * x + 3] == 0 {
-            target[4 * x] = 0; target[4 * x + 1] = 0; target[4 * x + 2] = 0
-          }
-        }
-        initialized = 4 * width * height
-      }
+      let width = Int(w), height = Int(h)
+      let bytes = packedRGBA(rows: rgba.pointee.data.0!, stride: Int(rgba.pointee.linesize.0), width: width, height: height)
       pixmaps.append(Pixmap(width: width, height: height, bytes: bytes))
     }
     if let failure { throw failure }
     return pixmaps
+  }
+
+  /// The safe twin of `packedRGBA(rows:stride:width:height:)` (in
+  /// MediaProbe+Unsafe.swift): `height` rows of `width` straight RGBA8
+  /// pixels, `stride` bytes apart in `rows`, packed, with the colour of
+  /// every transparent pixel (alpha 0) cleared, pixel by pixel. For tests.
+  static func referencePackedRGBA(rows: [UInt8], stride: Int, width: Int, height: Int) -> [UInt8] {
+    var packed = [UInt8](repeating: 0, count: 4 * width * height)
+    for y in 0..<height {
+      for x in 0..<width where rows[y * stride + 4 * x + 3] != 0 {
+        for channel in 0..<4 { packed[4 * (y * width + x) + channel] = rows[y * stride + 4 * x + channel] }
+      }
+    }
+    return packed
   }
 
   private static func isJPEGFormat(_ format: AVPixelFormat) -> Bool {

@@ -432,3 +432,23 @@ func makeCase(
     }
   }
 }
+
+/// The pointer loop of PNGCodec (PNGCodec+Unsafe.swift) against its safe
+/// twin on random straight pixels, byte for byte.
+@Suite struct PremultiplyTwinTests {
+  @Test func premultiplyingInPlaceMatchesTheSafeTwin() {
+    var random = SplitMix64(seed: 255)
+    for pixelCount in [0, 1, 2, 7, 1000] {
+      // Alpha 0 and 255 for a quarter of the pixels each, any other byte otherwise.
+      let straight = (0..<(4 * pixelCount)).map { i -> UInt8 in
+        let byte = UInt8(truncatingIfNeeded: random.next())
+        guard i % 4 == 3 else { return byte }
+        return byte & 3 == 0 ? 0 : byte & 3 == 1 ? 255 : byte
+      }
+      var premultiplied = straight
+      premultiplied.withUnsafeMutableBufferPointer { PNGCodec.premultiply($0) }
+      #expect(premultiplied == PNGCodec.referencePremultiplied(straight), "\(pixelCount) pixels")
+      if pixelCount == 1000 { #expect(premultiplied != straight) }
+    }
+  }
+}
