@@ -26,16 +26,6 @@ public enum AnimatablePaint: VectorArithmetic, Hashable {
     static func * (a: Stop, s: Double) -> Stop { Stop(offset: a.offset * s, color: a.color * s) }
   }
 
-  /// A paint as a scene writes it, premultiplied.
-  public init(_ paint: PaintValue) {
-    func stops(_ s: [GradientStopValue]) -> [Stop] { s.map { Stop(offset: $0.offset, color: $0.color.premultiplied) } }
-    switch paint {
-    case .color(let c): self = .color(c.premultiplied)
-    case .linear(let from, let to, let s): self = .linear(from: from, to: to, stops: stops(s))
-    case .radial(let center, let r0, let r1, let s): self = .radial(center: center, startRadius: r0, endRadius: r1, stops: stops(s))
-    }
-  }
-
   public static let zero = AnimatablePaint.color(.zero)
   public static let clear = zero
 

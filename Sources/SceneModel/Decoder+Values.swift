@@ -26,9 +26,9 @@ extension Reader {
     return nil
   }
 
-  /// A colour, or `{"linear": …}` / `{"radial": …}`.
-  func paint(_ node: JSONNode, _ path: JSONPath) -> PaintValue? {
-    if node.string != nil { return color(node, path).map(PaintValue.color) }
+  /// A colour, or `{"linear": …}` / `{"radial": …}`, premultiplied.
+  func paint(_ node: JSONNode, _ path: JSONPath) -> AnimatablePaint? {
+    if node.string != nil { return color(node, path).map { .color($0.premultiplied) } }
     guard let o = object(node, path, keys: ["linear", "radial"], what: "a colour or a gradient object") else { return nil }
     if o.count != 1 {
       error("a gradient object has exactly one key, 'linear' or 'radial'", node, path)
@@ -56,8 +56,8 @@ extension Reader {
     return nil
   }
 
-  /// `[[offset, colour], …]`, offsets sorted in 0…1.
-  func stops(_ node: JSONNode, _ path: JSONPath) -> [GradientStopValue]? {
+  /// `[[offset, colour], …]`, offsets sorted in 0…1, colours premultiplied.
+  func stops(_ node: JSONNode, _ path: JSONPath) -> [AnimatablePaint.Stop]? {
     guard let a = node.array else {
       error("expected a list of stops [[offset, colour], …], got \(node.typeName)", node, path)
       return nil
@@ -66,7 +66,7 @@ extension Reader {
       error("a gradient needs at least one stop", node, path)
       return nil
     }
-    var out: [GradientStopValue] = []
+    var out: [AnimatablePaint.Stop] = []
     var ok = true
     for (i, stop) in a.enumerated() {
       let p = path.appending(i)
@@ -82,7 +82,7 @@ extension Reader {
         error("stop offsets must be sorted: \(formatNumber(offset)) comes after \(formatNumber(last.offset))", pair[0], p.appending(0))
         ok = false
       }
-      out.append(GradientStopValue(offset: offset, color: color))
+      out.append(AnimatablePaint.Stop(offset: offset, color: color.premultiplied))
     }
     return ok ? out : nil
   }
@@ -148,6 +148,11 @@ extension Reader {
     return (values, o["stroke"] != nil, o["shadow"] != nil)
   }
 
+  /// One of an enumeration's cases, by its raw value.
+  func choice<E: RawRepresentable & CaseIterable>(_ node: JSONNode, _ path: JSONPath, of type: E.Type) -> E? where E.RawValue == String {
+    choice(node, path, E.allCases.map(\.rawValue)).flatMap(E.init(rawValue:))
+  }
+
   /// One property's value as written.
   func value(of property: AnyProperty, _ node: JSONNode, _ path: JSONPath, rate: Bool) -> PropertyValue? {
     let requirement = rate ? nil : property.domain.requirement
@@ -164,7 +169,7 @@ extension Reader {
       }
       return .point(v)
     case .paint:
-      return paint(node, path).map { .paint(AnimatablePaint($0)) }
+      return paint(node, path).map(PropertyValue.paint)
     case .color:
       return color(node, path).map { .color($0.premultiplied) }
     case .flag:

@@ -56,20 +56,6 @@ public enum LayerType: String, Sendable, Hashable, CaseIterable {
   public var isShape: Bool { [.rect, .circle, .ellipse, .capsule, .path].contains(self) }
 }
 
-/// A paint: a colour or a gradient (SwiftUI's LinearGradient / RadialGradient).
-public enum PaintValue: Sendable, Hashable {
-  case color(Color)
-  /// `from` and `to` are unit points of the layer's bounds.
-  case linear(from: Vector2, to: Vector2, stops: [GradientStopValue])
-  /// `center` is a unit point; radii are points.
-  case radial(center: Vector2, startRadius: Double, endRadius: Double, stops: [GradientStopValue])
-}
-
-public struct GradientStopValue: Sendable, Hashable {
-  public var offset: Double
-  public var color: Color
-}
-
 /// A layer's font: SwiftUI's body style (the default family, 17 pt,
 /// regular) unless the scene says otherwise.
 public struct Font: Sendable, Hashable {

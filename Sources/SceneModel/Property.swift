@@ -66,7 +66,9 @@ public enum Interpolation: Sendable, Hashable {
   case fixed
 }
 
-/// The kinds of value a property can hold, each wrapped in `PropertyValue`.
+/// The types a property's value may have, each held by one case of
+/// `PropertyValue`. The conversions are static (no dynamic cast): tracks
+/// wrap and unwrap values for every layer on every frame.
 public protocol PropertyValueType: Sendable, Hashable {
   static func wrap(_ value: Self) -> PropertyValue
   static func unwrap(_ value: PropertyValue) -> Self?
@@ -118,50 +120,52 @@ public enum PropertyDomain: Sendable, Hashable {
   }
 }
 
+// One line per type: its case, both ways, and how a scene writes it.
 extension Double: PropertyValueType {
+  public static func wrap(_ v: Self) -> PropertyValue { .number(v) }
+  public static func unwrap(_ v: PropertyValue) -> Self? { if case .number(let x) = v { x } else { nil } }
   public static var kind: PropertyValueKind { .number }
-  public static func wrap(_ v: Double) -> PropertyValue { .number(v) }
-  public static func unwrap(_ v: PropertyValue) -> Double? { if case .number(let x) = v { x } else { nil } }
 }
 extension Vector2: PropertyValueType {
+  public static func wrap(_ v: Self) -> PropertyValue { .point(v) }
+  public static func unwrap(_ v: PropertyValue) -> Self? { if case .point(let x) = v { x } else { nil } }
   public static var kind: PropertyValueKind { .point }
-  public static func wrap(_ v: Vector2) -> PropertyValue { .point(v) }
-  public static func unwrap(_ v: PropertyValue) -> Vector2? { if case .point(let x) = v { x } else { nil } }
 }
 extension AnimatablePaint: PropertyValueType {
+  public static func wrap(_ v: Self) -> PropertyValue { .paint(v) }
+  public static func unwrap(_ v: PropertyValue) -> Self? { if case .paint(let x) = v { x } else { nil } }
   public static var kind: PropertyValueKind { .paint }
-  public static func wrap(_ v: AnimatablePaint) -> PropertyValue { .paint(v) }
-  public static func unwrap(_ v: PropertyValue) -> AnimatablePaint? { if case .paint(let x) = v { x } else { nil } }
 }
 extension PremultipliedColor: PropertyValueType {
+  public static func wrap(_ v: Self) -> PropertyValue { .color(v) }
+  public static func unwrap(_ v: PropertyValue) -> Self? { if case .color(let x) = v { x } else { nil } }
   public static var kind: PropertyValueKind { .color }
-  public static func wrap(_ v: PremultipliedColor) -> PropertyValue { .color(v) }
-  public static func unwrap(_ v: PropertyValue) -> PremultipliedColor? { if case .color(let x) = v { x } else { nil } }
 }
 extension Bool: PropertyValueType {
+  public static func wrap(_ v: Self) -> PropertyValue { .flag(v) }
+  public static func unwrap(_ v: PropertyValue) -> Self? { if case .flag(let x) = v { x } else { nil } }
   public static var kind: PropertyValueKind { .flag }
-  public static func wrap(_ v: Bool) -> PropertyValue { .flag(v) }
-  public static func unwrap(_ v: PropertyValue) -> Bool? { if case .flag(let x) = v { x } else { nil } }
-}
-extension LineCap: PropertyValueType {
-  public static var kind: PropertyValueKind { .choice(LineCap.allCases.map(\.rawValue)) }
-  public static func wrap(_ v: LineCap) -> PropertyValue { .cap(v) }
-  public static func unwrap(_ v: PropertyValue) -> LineCap? { if case .cap(let x) = v { x } else { nil } }
-}
-extension LineJoin: PropertyValueType {
-  public static var kind: PropertyValueKind { .choice(LineJoin.allCases.map(\.rawValue)) }
-  public static func wrap(_ v: LineJoin) -> PropertyValue { .join(v) }
-  public static func unwrap(_ v: PropertyValue) -> LineJoin? { if case .join(let x) = v { x } else { nil } }
 }
 extension Array: PropertyValueType where Element == Double {
+  public static func wrap(_ v: Self) -> PropertyValue { .lengths(v) }
+  public static func unwrap(_ v: PropertyValue) -> Self? { if case .lengths(let x) = v { x } else { nil } }
   public static var kind: PropertyValueKind { .lengths }
-  public static func wrap(_ v: [Double]) -> PropertyValue { .lengths(v) }
-  public static func unwrap(_ v: PropertyValue) -> [Double]? { if case .lengths(let x) = v { x } else { nil } }
+}
+/// A named choice: the scene writes one of its raw values.
+extension PropertyValueType where Self: CaseIterable & RawRepresentable<String> {
+  public static var kind: PropertyValueKind { .choice(allCases.map(\.rawValue)) }
+}
+extension LineCap: PropertyValueType {
+  public static func wrap(_ v: Self) -> PropertyValue { .cap(v) }
+  public static func unwrap(_ v: PropertyValue) -> Self? { if case .cap(let x) = v { x } else { nil } }
+}
+extension LineJoin: PropertyValueType {
+  public static func wrap(_ v: Self) -> PropertyValue { .join(v) }
+  public static func unwrap(_ v: PropertyValue) -> Self? { if case .join(let x) = v { x } else { nil } }
 }
 extension CornerStyle: PropertyValueType {
-  public static var kind: PropertyValueKind { .choice(CornerStyle.allCases.map(\.rawValue)) }
-  public static func wrap(_ v: CornerStyle) -> PropertyValue { .cornerStyle(v) }
-  public static func unwrap(_ v: PropertyValue) -> CornerStyle? { if case .cornerStyle(let x) = v { x } else { nil } }
+  public static func wrap(_ v: Self) -> PropertyValue { .cornerStyle(v) }
+  public static func unwrap(_ v: PropertyValue) -> Self? { if case .cornerStyle(let x) = v { x } else { nil } }
 }
 
 /// A property's default, for a layer that does not give it.

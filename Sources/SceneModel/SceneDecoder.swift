@@ -230,10 +230,7 @@ final class Context {
 
   /// A `path` layer's `d` and `fillRule`.
   func pathContent(_ o: Members, _ node: JSONNode, _ path: JSONPath) -> PathContent? {
-    var fillRule = FillRule.nonZero
-    if let (n, p) = o["fillRule"], let s = reader.choice(n, p, FillRule.allCases.map(\.rawValue)), let rule = FillRule(rawValue: s) {
-      fillRule = rule
-    }
+    let fillRule = o["fillRule"].flatMap { reader.choice($0.node, $0.path, of: FillRule.self) } ?? .nonZero
     guard let (n, p) = o["d"] else {
       reader.error("missing required key 'd' (SVG path data)", node, path)
       return nil
@@ -255,10 +252,7 @@ final class Context {
 
   /// A `text` layer's text, font and alignment.
   func textContent(_ o: Members, _ node: JSONNode, _ path: JSONPath) -> TextContent? {
-    var align = TextAlignment.leading
-    if let (n, p) = o["align"], let s = reader.choice(n, p, TextAlignment.allCases.map(\.rawValue)), let a = TextAlignment(rawValue: s) {
-      align = a
-    }
+    let align = o["align"].flatMap { reader.choice($0.node, $0.path, of: TextAlignment.self) } ?? .leading
     // SwiftUI's body style unless given.
     let font =
       o["font"].map { self.font($0.node, $0.path) } ?? Font(family: nil, size: Font.bodySize, weight: .regular, location: node.location, path: path)
@@ -277,10 +271,7 @@ final class Context {
 
   /// An `image` layer's asset and content mode.
   func imageContent(_ o: Members, _ node: JSONNode, _ path: JSONPath, assets: [String: Asset]) -> ImageContent? {
-    var mode = ContentMode.fill
-    if let (n, p) = o["contentMode"], let s = reader.choice(n, p, ContentMode.allCases.map(\.rawValue)), let m = ContentMode(rawValue: s) {
-      mode = m
-    }
+    let mode = o["contentMode"].flatMap { reader.choice($0.node, $0.path, of: ContentMode.self) } ?? .fill
     guard let (n, p) = o["asset"] else {
       reader.error("missing required key 'asset'", node, path)
       return nil
@@ -334,7 +325,7 @@ final class Context {
     guard let o = reader.object(node, path, keys: ["family", "size", "weight"]) else { return nil }
     let family = o["family"].flatMap { reader.string($0.node, $0.path) }
     let size = o["size"].map { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) } ?? Font.bodySize
-    let weight = o["weight"].map { reader.choice($0.node, $0.path, FontWeight.allCases.map(\.rawValue)).flatMap(FontWeight.init) } ?? .regular
+    let weight = o["weight"].map { reader.choice($0.node, $0.path, of: FontWeight.self) } ?? .regular
     guard let size, let weight else { return nil }
     let named = o["family"].map { ($0.node.location, $0.path) } ?? (node.location, path)
     return Font(family: family, size: size, weight: weight, location: named.0, path: named.1)

@@ -11,10 +11,8 @@ import Timing
 public struct SceneTimeline: Sendable {
   /// A property's values over time.
   public enum Track: Sendable {
-    case number(Motion<Double>)
-    case point(Motion<Vector2>)
-    case paint(Motion<AnimatablePaint>)
-    case color(Motion<PremultipliedColor>)
+    /// An animated property: its motion.
+    case motion(any PropertyMotion)
     /// Changes at once: (time, value) in time order.
     case steps([Step])
 
@@ -27,33 +25,23 @@ public struct SceneTimeline: Sendable {
     /// own value (or its default) holds.
     public var start: Double {
       switch self {
-      case .number(let m): m.firstEventTime ?? .infinity
-      case .point(let m): m.firstEventTime ?? .infinity
-      case .paint(let m): m.firstEventTime ?? .infinity
-      case .color(let m): m.firstEventTime ?? .infinity
+      case .motion(let m): m.firstEventTime ?? .infinity
       case .steps(let steps): steps.count > 1 ? steps[1].time : .infinity
       }
     }
 
-    /// The value and velocity (units per second; nil for values that do
-    /// not move, and a step's) at t.
+    /// The value and velocity (units per second; nil for a step's) at t.
     public func sample(at t: Double) -> (value: PropertyValue, velocity: PropertyValue?) {
       switch self {
-      case .number(let m):
-        let s = m.sample(at: t)
-        return (.number(s.value), .number(s.velocity))
-      case .point(let m):
-        let s = m.sample(at: t)
-        return (.point(s.value), .point(s.velocity))
-      case .paint(let m):
-        let s = m.sample(at: t)
-        return (.paint(s.value), .paint(s.velocity))
-      case .color(let m):
-        let s = m.sample(at: t)
-        return (.color(s.value), .color(s.velocity))
-      case .steps(let steps):
-        return (steps.last { $0.time <= t }?.value ?? steps[0].value, nil)
+      case .motion(let m): return m.propertySample(at: t)
+      case .steps(let steps): return (steps.last { $0.time <= t }?.value ?? steps[0].value, nil)
       }
+    }
+
+    /// The motion, when it moves values of type V.
+    func motion<V: PropertyValueType>(of type: V.Type) -> Motion<V>? {
+      if case .motion(let m) = self { return m as? Motion<V> }
+      return nil
     }
   }
 
@@ -99,9 +87,9 @@ public struct SceneTimeline: Sendable {
       }
       if let drag = event.drag {
         let start = layers[drag.layer].map { startingValue(.position, of: $0, at: event.at, startValue) }
-        var motion = tracks[drag.layer]?[.position].flatMap(Self.points) ?? Motion(start.flatMap(Vector2.unwrap) ?? .zero)
+        var motion = tracks[drag.layer]?[.position]?.motion(of: Vector2.self) ?? Motion(start.flatMap(Vector2.unwrap) ?? .zero)
         motion.drag(at: event.at, points: drag.points.map { .init(time: $0.0, value: Vector2($0.1, $0.2)) })
-        tracks[drag.layer, default: [:]][.position] = .point(motion)
+        tracks[drag.layer, default: [:]][.position] = .motion(motion)
         end = max(end, motion.endTime)
       }
       if let animation = event.animation, !event.insert.isEmpty || !event.remove.isEmpty {
@@ -155,45 +143,52 @@ public struct SceneTimeline: Sendable {
     let existing = tracks[id]?[key]
     // Only needed when the property has no track yet.
     let initial = existing == nil ? startingValue(key, of: layer, at: t, startValue) : value
-    let start = { initial }
-    let track: Track
     var lastTiming: AnimationTiming?
     var end = t
-    func animate<V: VectorArithmetic>(_ motion: Motion<V>?, _ start: () -> V?, _ target: V, velocity: V?, with animation: Animation?) -> Motion<V> {
-      var m = motion ?? Motion(start() ?? target)
-      m.animate(to: target, at: t, with: animation, velocity: velocity)
+    /// The property's motion toward `target`: the one it has, or one from
+    /// its value before the event.
+    func animate<V: VectorArithmetic & PropertyValueType>(
+      _ target: V, velocity: PropertyValue?, interpolates: (V) -> Bool = { _ in true }
+    ) -> Track {
+      var m = existing?.motion(of: V.self) ?? Motion(V.unwrap(initial) ?? target)
+      m.animate(to: target, at: t, with: interpolates(m.target) ? animation : nil, velocity: velocity.flatMap(V.unwrap))
       lastTiming = m.lastTiming
       end = m.endTime
-      return m
+      return .motion(m)
     }
+    let track: Track
     switch (value, Properties.property(key).interpolation) {
     case (_, .immediate), (_, .fixed):
       var steps: [Track.Step]
-      if case .steps(let s) = existing { steps = s } else { steps = [Track.Step(time: -.infinity, value: start())] }
+      if case .steps(let s) = existing { steps = s } else { steps = [Track.Step(time: -.infinity, value: initial)] }
       steps.append(Track.Step(time: t, value: value))
       track = .steps(steps)
-    case (.number(let v), .animated):
-      track = .number(
-        animate(existing.flatMap(Self.numbers), { Double.unwrap(start()) }, v, velocity: velocity.flatMap(Double.unwrap), with: animation))
-    case (.point(let v), .animated):
-      track = .point(
-        animate(existing.flatMap(Self.points), { Vector2.unwrap(start()) }, v, velocity: velocity.flatMap(Vector2.unwrap), with: animation))
-    case (.color(let v), .animated):
-      track = .color(animate(existing.flatMap(Self.colors), { PremultipliedColor.unwrap(start()) }, v, velocity: nil, with: animation))
+    case (.number(let v), .animated): track = animate(v, velocity: velocity)
+    case (.point(let v), .animated): track = animate(v, velocity: velocity)
+    case (.color(let v), .animated): track = animate(v, velocity: nil)
     case (.paint(let v), .animated):
-      let motion = existing.flatMap(Self.paints) ?? Motion(AnimatablePaint.unwrap(start()) ?? v)
       // Paints of different shapes (a colour and a gradient, or gradients
       // with different stops) cannot interpolate: they change at once.
-      track = .paint(animate(motion, { nil }, v, velocity: nil, with: motion.target.isCompatible(with: v) ? animation : nil))
+      track = animate(v, velocity: nil, interpolates: { $0.isCompatible(with: v) })
     default:
       preconditionFailure("a value of the wrong kind for \(key)")
     }
     tracks[id, default: [:]][key] = track
     return (end, lastTiming?.baseDuration)
   }
+}
 
-  static func numbers(_ t: Track) -> Motion<Double>? { if case .number(let m) = t { m } else { nil } }
-  static func points(_ t: Track) -> Motion<Vector2>? { if case .point(let m) = t { m } else { nil } }
-  static func paints(_ t: Track) -> Motion<AnimatablePaint>? { if case .paint(let m) = t { m } else { nil } }
-  static func colors(_ t: Track) -> Motion<PremultipliedColor>? { if case .color(let m) = t { m } else { nil } }
+/// A property's motion with its value type erased, as a track holds it.
+public protocol PropertyMotion: Sendable {
+  /// The value and velocity at t.
+  func propertySample(at t: Double) -> (value: PropertyValue, velocity: PropertyValue?)
+  /// When the first event changed the value; nil before any.
+  var firstEventTime: Double? { get }
+}
+
+extension Motion: PropertyMotion where Value: PropertyValueType {
+  public func propertySample(at t: Double) -> (value: PropertyValue, velocity: PropertyValue?) {
+    let s = sample(at: t)
+    return (Value.wrap(s.value), Value.wrap(s.velocity))
+  }
 }
