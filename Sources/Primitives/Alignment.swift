@@ -2,7 +2,8 @@
 /// of a `zstack`'s alignment), as SwiftUI's `HorizontalAlignment`.
 ///
 /// The layout direction is always left-to-right: `leading` is the left edge.
-public enum HorizontalAlignment: Sendable, Hashable, CaseIterable {
+/// Its raw value is the scene format's spelling.
+public enum HorizontalAlignment: String, Sendable, Hashable, CaseIterable {
   case leading, center, trailing
 
   /// Where the guide sits across a width: 0 at the leading edge, ½ at the
@@ -14,32 +15,13 @@ public enum HorizontalAlignment: Sendable, Hashable, CaseIterable {
     case .trailing: 1
     }
   }
-
-  /// The scene format's spelling (`"leading"`, `"center"`, `"trailing"`), or
-  /// nil for any other string.
-  public init?(named name: String) {
-    switch name {
-    case "leading": self = .leading
-    case "center": self = .center
-    case "trailing": self = .trailing
-    default: return nil
-    }
-  }
-
-  /// The scene format's spelling.
-  public var name: String {
-    switch self {
-    case .leading: "leading"
-    case .center: "center"
-    case .trailing: "trailing"
-    }
-  }
 }
 
 /// Vertical alignment of children across an `hstack` (and the vertical half of
 /// a `zstack`'s alignment), as SwiftUI's `VerticalAlignment`. y points down, so
 /// `top` is the smallest y.
-public enum VerticalAlignment: Sendable, Hashable, CaseIterable {
+/// Its raw value is the scene format's spelling.
+public enum VerticalAlignment: String, Sendable, Hashable, CaseIterable {
   case top, center, bottom
 
   /// Where the guide sits across a height: 0 at the top, ½ at the centre, 1 at
@@ -49,25 +31,6 @@ public enum VerticalAlignment: Sendable, Hashable, CaseIterable {
     case .top: 0
     case .center: 0.5
     case .bottom: 1
-    }
-  }
-
-  /// The scene format's spelling (`"top"`, `"center"`, `"bottom"`), or nil.
-  public init?(named name: String) {
-    switch name {
-    case "top": self = .top
-    case "center": self = .center
-    case "bottom": self = .bottom
-    default: return nil
-    }
-  }
-
-  /// The scene format's spelling.
-  public var name: String {
-    switch self {
-    case .top: "top"
-    case .center: "center"
-    case .bottom: "bottom"
     }
   }
 }
@@ -113,28 +76,18 @@ public struct Alignment: Sendable, Hashable, CustomStringConvertible {
   /// `center`, `trailing`), hstack values (`top`, `center`, `bottom`) and
   /// zstack values alike.
   public init?(named name: String) {
-    switch name {
-    case "topLeading": self = .topLeading
-    case "top": self = .top
-    case "topTrailing": self = .topTrailing
-    case "leading": self = .leading
-    case "center": self = .center
-    case "trailing": self = .trailing
-    case "bottomLeading": self = .bottomLeading
-    case "bottom": self = .bottom
-    case "bottomTrailing": self = .bottomTrailing
-    default: return nil
-    }
+    guard let named = Self.allNamed.first(where: { $0.name == name }) else { return nil }
+    self = named
   }
 
   /// SwiftUI's spelling (see `init(named:)`).
   public var name: String {
     switch (vertical, horizontal) {
     case (.center, .center): "center"
-    case (.center, _): horizontal.name
-    case (_, .center): vertical.name
-    case (_, .leading): vertical.name + "Leading"
-    case (_, .trailing): vertical.name + "Trailing"
+    case (.center, _): horizontal.rawValue
+    case (_, .center): vertical.rawValue
+    case (_, .leading): vertical.rawValue + "Leading"
+    case (_, .trailing): vertical.rawValue + "Trailing"
     }
   }
 

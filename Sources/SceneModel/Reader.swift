@@ -76,6 +76,28 @@ final class Reader {
     return s
   }
 
+  /// A string of at most `limit` characters (Unicode scalars); `noun`
+  /// names it in the error.
+  func string(_ node: JSONNode, _ path: JSONPath, limit: Int, noun: String) -> String? {
+    guard let s = string(node, path) else { return nil }
+    let count = s.unicodeScalars.count
+    guard count <= limit else {
+      error("\(noun) of \(count) characters, more than the limit of \(limit)", node, path)
+      return nil
+    }
+    return s
+  }
+
+  /// The members of an object whose keys the scene names (layer ids, asset
+  /// names, font families), each with its path; `what` says what it maps.
+  func dictionary(_ node: JSONNode, _ path: JSONPath, of what: String) -> [(member: JSONNode.Member, path: JSONPath)]? {
+    guard let members = node.members else {
+      error("expected an object of \(what), got \(node.typeName)", node, path)
+      return nil
+    }
+    return members.map { ($0, path.appending($0.key)) }
+  }
+
   func bool(_ node: JSONNode, _ path: JSONPath) -> Bool? {
     guard let b = node.bool else {
       error("expected true or false, got \(node.typeName)", node, path)

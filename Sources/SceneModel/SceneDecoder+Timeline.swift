@@ -41,13 +41,8 @@ extension Context {
 
   /// `id → properties`, for `set` (any property) and `velocity` (numbers only).
   func changes(_ node: JSONNode, _ path: JSONPath, numericOnly: Bool) -> [(id: String, values: PropertyValues)] {
-    guard let members = node.members else {
-      reader.error("expected an object of layer id → properties, got \(node.typeName)", node, path)
-      return []
-    }
     var out: [(id: String, values: PropertyValues)] = []
-    for m in members {
-      let p = path.appending(m.key)
+    for (m, p) in reader.dictionary(node, path, of: "layer id → properties") ?? [] {
       pendingReferences.append((m.key, m.keyLocation, p))
       let context: Reader.PropertyContext = numericOnly ? .rates : .values
       guard let o = reader.object(m.value, p, keys: context.keys) else { continue }

@@ -106,13 +106,8 @@ final class Context {
   }
 
   func assets(_ node: JSONNode, _ path: JSONPath) -> [String: Asset] {
-    guard let members = node.members else {
-      reader.error("expected an object of name → file, got \(node.typeName)", node, path)
-      return [:]
-    }
     var out: [String: Asset] = [:]
-    for m in members {
-      let p = path.appending(m.key)
+    for (m, p) in reader.dictionary(node, path, of: "name → file") ?? [] {
       if let file = m.value.string {
         out[m.key] = Asset(file: file, scale: Self.scale(ofFile: file), location: m.value.location, path: p)
       } else if let o = reader.object(m.value, p, keys: ["file", "scale"], required: ["file"], what: "a file path or {\"file\", \"scale\"}"),
@@ -135,13 +130,8 @@ final class Context {
   }
 
   func fonts(_ node: JSONNode, _ path: JSONPath) -> [String: FontFile] {
-    guard let members = node.members else {
-      reader.error("expected an object of family → font file, got \(node.typeName)", node, path)
-      return [:]
-    }
     var out: [String: FontFile] = [:]
-    for m in members {
-      let p = path.appending(m.key)
+    for (m, p) in reader.dictionary(node, path, of: "family → font file") ?? [] {
       if let f = reader.string(m.value, p) { out[m.key] = FontFile(file: f, location: m.value.location, path: p) }
     }
     return out
@@ -168,8 +158,8 @@ final class Context {
   /// The alignments a stack of `type` takes, by name.
   static func alignments(for type: LayerType) -> [String: Alignment] {
     switch type {
-    case .vstack: Dictionary(uniqueKeysWithValues: HorizontalAlignment.allCases.map { ($0.name, Alignment(horizontal: $0, vertical: .center)) })
-    case .hstack: Dictionary(uniqueKeysWithValues: VerticalAlignment.allCases.map { ($0.name, Alignment(horizontal: .center, vertical: $0)) })
+    case .vstack: Dictionary(uniqueKeysWithValues: HorizontalAlignment.allCases.map { ($0.rawValue, Alignment(horizontal: $0, vertical: .center)) })
+    case .hstack: Dictionary(uniqueKeysWithValues: VerticalAlignment.allCases.map { ($0.rawValue, Alignment(horizontal: .center, vertical: $0)) })
     default: Dictionary(uniqueKeysWithValues: Alignment.allNamed.map { ($0.name, $0) })
     }
   }
@@ -235,11 +225,7 @@ final class Context {
       reader.error("missing required key 'd' (SVG path data)", node, path)
       return nil
     }
-    guard let d = reader.string(n, p) else { return nil }
-    if d.unicodeScalars.count > SceneLimits.maximumPathData {
-      reader.error("path data of \(d.unicodeScalars.count) characters, more than the limit of \(SceneLimits.maximumPathData)", n, p)
-      return nil
-    }
+    guard let d = reader.string(n, p, limit: SceneLimits.maximumPathData, noun: "path data") else { return nil }
     do {
       return PathContent(path: try Path(svgPathData: d), fillRule: fillRule)
     } catch {
@@ -260,11 +246,7 @@ final class Context {
       reader.error("missing required key 'text'", node, path)
       return nil
     }
-    guard let text = reader.string(n, p) else { return nil }
-    if text.unicodeScalars.count > SceneLimits.maximumText {
-      reader.error("text of \(text.unicodeScalars.count) characters, more than the limit of \(SceneLimits.maximumText)", n, p)
-      return nil
-    }
+    guard let text = reader.string(n, p, limit: SceneLimits.maximumText, noun: "text") else { return nil }
     guard let font else { return nil }
     return TextContent(text: text, font: font, align: align)
   }
@@ -308,8 +290,8 @@ final class Context {
   /// The alignment names of a stack type, in the order messages list them.
   static func alignmentNames(for type: LayerType) -> [String] {
     switch type {
-    case .vstack: HorizontalAlignment.allCases.map(\.name)
-    case .hstack: VerticalAlignment.allCases.map(\.name)
+    case .vstack: HorizontalAlignment.allCases.map(\.rawValue)
+    case .hstack: VerticalAlignment.allCases.map(\.rawValue)
     default: Alignment.allNamed.map(\.name)
     }
   }

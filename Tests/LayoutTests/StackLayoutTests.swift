@@ -340,9 +340,9 @@ import Testing
     #expect(Alignment(named: "leading") == .leading)
     #expect(Alignment(named: "bottom") == Alignment(horizontal: .center, vertical: .bottom))
     #expect(Alignment(named: "middle") == nil)
-    #expect(HorizontalAlignment(named: "trailing") == .trailing)
-    #expect(VerticalAlignment(named: "top") == .top)
-    #expect(HorizontalAlignment(named: "top") == nil)
+    #expect(HorizontalAlignment(rawValue: "trailing") == .trailing)
+    #expect(VerticalAlignment(rawValue: "top") == .top)
+    #expect(HorizontalAlignment(rawValue: "top") == nil)
     #expect(Alignment.bottomTrailing.unitPoint == Vector2(1, 1))
     #expect(Alignment.top.unitPoint == Vector2(0.5, 0))
   }

@@ -142,6 +142,26 @@ func problems(_ text: String) -> [String] {
         scene(layers: ##"[{"type": "image", "asset": "tomato"}]"##), ##""tomato""##,
         ##"layers[0].asset: unknown asset 'tomato' (the scene lists no assets)"##
       ),
+      (
+        scene(layers: "[]", extra: ##" "assets": ["a.png"],"##), ##"["a.png"]"##,
+        ##"assets: expected an object of name → file, got an array"##
+      ),
+      (
+        scene(layers: "[]", extra: ##" "fonts": "r.ttf","##), ##""r.ttf""##,
+        ##"fonts: expected an object of family → font file, got a string"##
+      ),
+      (
+        scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0, "set": [1]}]"##), ##"[1]"##,
+        ##"timeline[0].set: expected an object of layer id → properties, got an array"##
+      ),
+      (
+        scene(layers: ##"[{"type": "text", "text": ""## + String(repeating: "é", count: 100_001) + ##""}]"##), ##""éé"##,
+        ##"layers[0].text: text of 100001 characters, more than the limit of 100000"##
+      ),
+      (
+        scene(layers: ##"[{"type": "path", "d": "M"## + String(repeating: " 1", count: 500_000) + ##""}]"##), ##""M 1"##,
+        ##"layers[0].d: path data of 1000001 characters, more than the limit of 1000000"##
+      ),
       (scene(layers: ##"[{"type": "rect", "trim": [0.8, 0.2]}]"##), ##"[0.8"##, ##"layers[0].trim: trim from 0.8 is after to 0.2"##),
       (
         scene(layers: ##"[{"type": "rect", "stroke": {"width": -2}}]"##), ##"-2"##,
