@@ -12,8 +12,10 @@ let nativeTuning: [SwiftSetting] =
   ProcessInfo.processInfo.environment["SPRINGFRAME_NATIVE"].map { ["", "0"].contains($0) } == false
   ? [.unsafeFlags(["-target-cpu", "native"])] : []
 
-// The module map is described in README.md ("Architecture"). Each module is one
-// target; tests mirror them. Pure-Swift modules never import Foundation or C.
+// The module map is in ARCHITECTURE.md. Each module is one target; tests
+// mirror them. The model and rendering core (Primitives, PortableMath,
+// Timing, Syntax, Layout, SceneModel, Raster, Render) never imports
+// Foundation or C; files, processes and codecs live at the edges.
 let package = Package(
   name: "Springframe",
   products: [
@@ -50,7 +52,7 @@ let package = Package(
     .target(name: "Typography", dependencies: ["Primitives", "Syntax", "CFreeType", "CHarfBuzz", "CFontconfig"]),
     .target(
       name: "Render",
-      dependencies: ["SceneModel", "Layout", "Raster", "Primitives", "Syntax", "Timing", "Typography"]),
+      dependencies: ["SceneModel", "Layout", "Raster", "Primitives", "Syntax", "Timing"]),
     // A scene file and the files it names (images, fonts), read from its folder.
     .target(name: "SceneFiles", dependencies: ["Render", "SceneModel", "PNGCodec", "Raster", "Primitives", "Typography"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -107,7 +109,7 @@ let package = Package(
     .testTarget(name: "SceneModelTests", dependencies: ["SceneModel", "Syntax", "Primitives"]),
     .testTarget(name: "LayoutTests", dependencies: ["Layout", "Primitives"]),
     .testTarget(
-      name: "RenderTests", dependencies: ["Render", "SceneFiles", "SceneModel", "Raster", "Primitives", "Timing", "PNGCodec", "Typography"],
+      name: "RenderTests", dependencies: ["Render", "SceneFiles", "SceneModel", "Raster", "Primitives", "Timing", "PNGCodec"],
       resources: [.copy("Goldens")]),
     .testTarget(
       name: "TimingTests",

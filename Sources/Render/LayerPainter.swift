@@ -2,7 +2,6 @@ import Primitives
 import Raster
 import SceneModel
 import Syntax
-import Typography
 
 /// A layer the renderer cannot draw, located in the scene file (a text or
 /// image whose resources were not loaded: a caller's mistake, since

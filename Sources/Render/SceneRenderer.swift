@@ -1,7 +1,6 @@
 import Primitives
 import Raster
 import SceneModel
-import Typography
 
 /// Draws a scene at any time t, a pure function of t (frames render in any
 /// order), in three stages:

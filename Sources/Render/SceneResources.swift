@@ -2,7 +2,6 @@ import Primitives
 import Raster
 import SceneModel
 import Syntax
-import Typography
 
 /// A problem with a resource a scene uses: a file that cannot be read, an
 /// image that cannot be decoded, a font or family that does not exist.

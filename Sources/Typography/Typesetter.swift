@@ -1,46 +1,5 @@
 import Primitives
 
-/// A text set in a font at a size: its lines as glyph outlines in points,
-/// and its measured box. Built once when the scene loads; drawing it is
-/// filling a `Path`, so text scales, rotates and animates like any shape.
-public struct TextLayout: Sendable, Hashable {
-  public struct Line: Sendable, Hashable {
-    /// The line's glyphs in points: x from 0 at the line's start, y from 0 at
-    /// the top of the line (the baseline is at `ascent`).
-    public var path: Path
-    /// Sum of the advances, kerning included.
-    public var width: Double
-  }
-
-  public var lines: [Line]
-  /// Points: the primary font's ascender, descender (positive, below the
-  /// baseline) and line height (ascender + descender + line gap).
-  public var ascent: Double, descent: Double, lineHeight: Double
-
-  /// The measured box: the widest line's advance by the lines' height.
-  public var size: Vector2 {
-    Vector2(lines.map(\.width).max() ?? 0, Double(lines.count) * lineHeight)
-  }
-
-  /// The glyphs placed in a box of `bounds` points: each line aligned
-  /// within the box's width, the block centred vertically (as SwiftUI's
-  /// frame centres its content).
-  public func path(in bounds: Vector2, alignment: TextAlignment) -> Path {
-    let top = (bounds.y - size.y) / 2
-    var out = Path()
-    for (i, line) in lines.enumerated() where !line.path.isEmpty {
-      let x: Double
-      switch alignment {
-      case .leading: x = 0
-      case .center: x = (bounds.x - line.width) / 2
-      case .trailing: x = bounds.x - line.width
-      }
-      out.append(line.path.transformed(by: .translation(x, top + Double(i) * lineHeight)))
-    }
-    return out
-  }
-}
-
 /// Lays out text: splits lines at `\n`, picks for every character the
 /// chosen font or, where it lacks the glyph, a fallback font that has it,
 /// shapes each run with HarfBuzz (kerning, ligatures, marks) and places the
