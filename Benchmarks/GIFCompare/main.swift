@@ -150,7 +150,7 @@ struct Metrics {
 func dump(_ decoded: [[UInt8]], _ name: String) {
   guard let k = options.dump, k < decoded.count else { return }
   let p = Pixmap(width: w, height: h, bytes: decoded[k])
-  try? PNGCodec.write(p, to: "\(out)/\(name)-\(k).png")
+  try? PNG.write(p, to: "\(out)/\(name)-\(k).png")
 }
 
 /// `decoded[i]` is what the GIF shows at the start of source frame i.
@@ -207,7 +207,7 @@ if fps != options.fps { print("note: a GIF runs at most 50 fps; both encoders ge
 var t0 = now()
 var frames = [Pixmap]()
 for name in names {
-  do { frames.append(try PNGCodec.read(path: options.folder + "/" + name)) } catch { fail("\(error)") }
+  do { frames.append(try PNG.read(path: options.folder + "/" + name)) } catch { fail("\(error)") }
 }
 let tRead = now() - t0
 let w = frames[0].width, h = frames[0].height

@@ -115,7 +115,7 @@ for workload in workloads where only == nil || workload.name == only {
     try FileManager.default.createDirectory(atPath: emitFolder, withIntermediateDirectories: true)
     let data = try JSONSerialization.data(withJSONObject: workload.make(0).json, options: [.sortedKeys])
     try data.write(to: URL(fileURLWithPath: "\(emitFolder)/\(workload.name).json"))
-    try PNGCodec.write(workload.make(0).draw(), to: "\(emitFolder)/\(workload.name).springframe.png")
+    try PNG.write(workload.make(0).draw(), to: "\(emitFolder)/\(workload.name).springframe.png")
   }
 }
 if sink == 42 { print("") }

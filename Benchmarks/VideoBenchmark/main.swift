@@ -115,7 +115,7 @@ let frames: [Pixmap]
 if let pngFolder {
   let names = ((try? FileManager.default.contentsOfDirectory(atPath: pngFolder)) ?? []).filter { $0.hasSuffix(".png") }.sorted()
   do {
-    frames = try names.map { name throws(PNGError) in try PNGCodec.read(path: pngFolder + "/" + name) }
+    frames = try names.map { name throws(PNGError) in try PNG.read(path: pngFolder + "/" + name) }
   } catch {
     FileHandle.standardError.write(Data("video-benchmark: \(error)\n".utf8))
     exit(1)

@@ -1,10 +1,10 @@
 // The pointer loop of PNG decoding: the straight RGBA8 pixels libpng wrote,
 // premultiplied in place.
 //
-// Safe twin: `PNGCodec.referencePremultiplied(_:)` in PNGCodec.swift, the
+// Safe twin: `PNG.referencePremultiplied(_:)` in PNGCodec.swift, the
 // same rounding (`premultiply(_:_:)`) pixel by pixel on an array.
 // PNGCodecTests compares the two on random pixels of every alpha.
-extension PNGCodec {
+extension PNG {
   /// Premultiplies straight RGBA8 `pixels` in place: c → round(c · a / 255);
   /// alpha 0 clears the colour, alpha 255 keeps it.
   static func premultiply(_ pixels: UnsafeMutableBufferPointer<UInt8>) {

@@ -47,7 +47,7 @@ public struct PNGError: Error, Sendable, CustomStringConvertible {
 /// exception on reading: Adam7-interlaced 16-bit files, which the simplified
 /// API of Debian 12's libpng decodes wrongly (libpng issue #853), are read by
 /// the shim with the same transformations through the full API.
-public enum PNGCodec {
+public enum PNG {
   /// How hard `encode` compresses. Every setting is lossless.
   public struct Options: Sendable, Hashable {
     /// The PNG row filter, the same for every row (or chosen per row by libpng
@@ -139,7 +139,7 @@ public enum PNGCodec {
 
 // MARK: - Reading
 
-extension PNGCodec {
+extension PNG {
   private static func decode(_ data: UnsafeBufferPointer<UInt8>, name: String) -> Result<Pixmap, PNGError> {
     func failure(_ message: String) -> Result<Pixmap, PNGError> {
       .failure(PNGError(path: name, message: message))
@@ -245,7 +245,7 @@ extension PNGCodec {
   }
 }
 
-extension PNGCodec.Options.Filter {
+extension PNG.Options.Filter {
   var cValue: spf_png_filter {
     switch self {
     case .none: SPF_PNG_FILTER_NONE
@@ -258,7 +258,7 @@ extension PNGCodec.Options.Filter {
   }
 }
 
-extension PNGCodec.Options.Strategy {
+extension PNG.Options.Strategy {
   var cValue: spf_png_strategy {
     switch self {
     case .default: SPF_PNG_STRATEGY_DEFAULT
@@ -271,7 +271,7 @@ extension PNGCodec.Options.Strategy {
 
 // MARK: - Files
 
-extension PNGCodec {
+extension PNG {
   private static func systemError(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
@@ -334,7 +334,7 @@ extension PNGCodec {
   }
 }
 
-// File-scope names for the POSIX calls that PNGCodec's own `read`/`write` shadow.
+// File-scope names for the POSIX calls that PNG's own `read`/`write` shadow.
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
   read(fd, buffer, count)
 }

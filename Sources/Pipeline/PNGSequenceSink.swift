@@ -69,7 +69,7 @@ public final class PNGSequenceSink: FrameSink {
     let file = try TemporaryFile(for: destination)
     written.withLock { $0[index] = file }
     do {
-      try PNGCodec.write(frame, to: file.path)
+      try PNG.write(frame, to: file.path)
       bytes.add(fileSize(atPath: file.path), ordering: .relaxed)
     } catch {
       throw OutputError(path: destination, message: "\(error)")

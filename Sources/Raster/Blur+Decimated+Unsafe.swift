@@ -53,9 +53,9 @@ extension GaussianBlur {
     let reducedRow = UnsafeMutablePointer<Float>.allocate(capacity: sw * m)
     defer { row.deallocate(); reducedRow.deallocate() }
 
-    small.withUnsafeMutableBufferPointer { s in
-      let s = s.baseAddress!
-      weights.withUnsafeBufferPointer { t in
+    small.withUnsafeMutableBufferPointer { smallBuffer in
+      let smallPixels = smallBuffer.baseAddress!
+      weights.withUnsafeBufferPointer { taps in
         for y in 0..<h {
           loadRow(y, row)
           // Across: pixel x = ik + r feeds samples i (tap r + k) and i + 1
@@ -67,15 +67,15 @@ extension GaussianBlur {
             if m == 1 {
               for r in 0..<min(k, w - x) {
                 let pixel = row[x + r]
-                lo[0] += t[r + k] * pixel
-                hi[0] += t[r] * pixel
+                lo[0] += taps[r + k] * pixel
+                hi[0] += taps[r] * pixel
               }
             } else {
               var low = load4(lo), high = load4(hi)
               for r in 0..<min(k, w - x) {
                 let pixel = load4(row + 4 * (x + r))
-                low += t[r + k] * pixel
-                high += t[r] * pixel
+                low += taps[r + k] * pixel
+                high += taps[r] * pixel
               }
               store4(low, lo)
               store4(high, hi)
@@ -85,8 +85,8 @@ extension GaussianBlur {
           }
           // Down: row y feeds sample rows y/k and y/k + 1 the same way.
           let j = y / k + my, r = y % k
-          let a = t[r + k], b = t[r]
-          let lo = s + j * sw * m, hi = lo + sw * m
+          let a = taps[r + k], b = taps[r]
+          let lo = smallPixels + j * sw * m, hi = lo + sw * m
           for e in 0..<(columns * m) {
             let v = reducedRow[mx * m + e]
             lo[mx * m + e] += a * v
@@ -115,13 +115,13 @@ extension GaussianBlur {
     }
     let out = UnsafeMutablePointer<Float>.allocate(capacity: w * m)
     defer { out.deallocate() }
-    small.withUnsafeBufferPointer { s in
-      let s = s.baseAddress!
+    small.withUnsafeBufferPointer { smallBuffer in
+      let smallPixels = smallBuffer.baseAddress!
       for y in 0..<h {
         let v = (Double(y) + 0.5 - shift.y) * scale + Double(my)
         let j = min(max(Int(v.roundedDown), 0), sh - 2)
         let g = Float(min(max(v - Double(j), 0), 1))
-        let top = s + j * sw * m, bottom = top + sw * m
+        let top = smallPixels + j * sw * m, bottom = top + sw * m
         for e in 0..<(sw * m) { reducedRow[e] = top[e] + g * (bottom[e] - top[e]) }
         if m == 4 {
           for x in 0..<w {

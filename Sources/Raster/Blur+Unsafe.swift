@@ -50,9 +50,9 @@ extension Pixmap {
   func decimatedBlur(sigma: Double, k: Int) -> Pixmap {
     let (w, h) = (width, height)
     let n = 4 * w * h
-    let out = bytes.withUnsafeBufferPointer { src in
-      [UInt8](unsafeUninitializedCapacity: n) { dst, initialized in
-        let sourceBytes = src.baseAddress!, blurredBytes = dst.baseAddress!
+    let out = bytes.withUnsafeBufferPointer { sourceBuffer in
+      [UInt8](unsafeUninitializedCapacity: n) { blurredBuffer, initialized in
+        let sourceBytes = sourceBuffer.baseAddress!, blurredBytes = blurredBuffer.baseAddress!
         GaussianBlur.decimatedBlur(
           width: w, height: h, lanes: 4, sigma: sigma, k: k, shift: .zero,
           loadRow: { y, row in Self.widen(sourceBytes + 4 * y * w, into: row, pixels: w) },
@@ -66,9 +66,9 @@ extension Pixmap {
   /// The bytes as floats, 0…255.
   func floatPlanes() -> [Float] {
     let n = bytes.count
-    return bytes.withUnsafeBufferPointer { src in
-      [Float](unsafeUninitializedCapacity: n) { dst, initialized in
-        Self.widen(src.baseAddress!, into: dst.baseAddress!, pixels: n / 4)
+    return bytes.withUnsafeBufferPointer { byteBuffer in
+      [Float](unsafeUninitializedCapacity: n) { floatBuffer, initialized in
+        Self.widen(byteBuffer.baseAddress!, into: floatBuffer.baseAddress!, pixels: n / 4)
         initialized = n
       }
     }
@@ -76,11 +76,11 @@ extension Pixmap {
 
   /// `pixels` RGBA8 pixels as floats, 0…255.
   @inline(__always)
-  static func widen(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<Float>, pixels: Int) {
-    let s = UnsafeRawPointer(src), d = UnsafeMutableRawPointer(dst)
+  static func widen(_ bytes: UnsafePointer<UInt8>, into floats: UnsafeMutablePointer<Float>, pixels: Int) {
+    let byteMemory = UnsafeRawPointer(bytes), floatMemory = UnsafeMutableRawPointer(floats)
     for i in 0..<pixels {
-      let p = s.loadUnaligned(fromByteOffset: 4 * i, as: SIMD4<UInt8>.self)
-      d.storeBytes(of: SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: p)), toByteOffset: 16 * i, as: SIMD4<Float>.self)
+      let pixel = byteMemory.loadUnaligned(fromByteOffset: 4 * i, as: SIMD4<UInt8>.self)
+      floatMemory.storeBytes(of: SIMD4<Float>(SIMD4<Int32>(truncatingIfNeeded: pixel)), toByteOffset: 16 * i, as: SIMD4<Float>.self)
     }
   }
 
@@ -88,14 +88,14 @@ extension Pixmap {
   /// nearest level, clamped (first, so the conversion cannot trap), with
   /// colour ≤ alpha.
   @inline(__always)
-  static func quantize(_ src: UnsafePointer<Float>, into dst: UnsafeMutablePointer<UInt8>, pixels: Int) {
+  static func quantize(_ floats: UnsafePointer<Float>, into bytes: UnsafeMutablePointer<UInt8>, pixels: Int) {
     @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8((v < 0 ? 0 : v > 255 ? 255 : v) + 0.5) }
     for i in 0..<pixels {
-      let a = byte(src[4 * i + 3])
-      dst[4 * i] = min(byte(src[4 * i]), a)
-      dst[4 * i + 1] = min(byte(src[4 * i + 1]), a)
-      dst[4 * i + 2] = min(byte(src[4 * i + 2]), a)
-      dst[4 * i + 3] = a
+      let a = byte(floats[4 * i + 3])
+      bytes[4 * i] = min(byte(floats[4 * i]), a)
+      bytes[4 * i + 1] = min(byte(floats[4 * i + 1]), a)
+      bytes[4 * i + 2] = min(byte(floats[4 * i + 2]), a)
+      bytes[4 * i + 3] = a
     }
   }
 
@@ -104,9 +104,9 @@ extension Pixmap {
   init(quantizing planes: [Float], width: Int, height: Int) {
     let n = width * height * 4
     precondition(planes.count == n)
-    let bytes = planes.withUnsafeBufferPointer { src in
-      [UInt8](unsafeUninitializedCapacity: n) { dst, initialized in
-        Self.quantize(src.baseAddress!, into: dst.baseAddress!, pixels: n / 4)
+    let bytes = planes.withUnsafeBufferPointer { floatBuffer in
+      [UInt8](unsafeUninitializedCapacity: n) { byteBuffer, initialized in
+        Self.quantize(floatBuffer.baseAddress!, into: byteBuffer.baseAddress!, pixels: n / 4)
         initialized = n
       }
     }
@@ -230,29 +230,29 @@ extension GaussianBlur {
     case .identity:
       break
     case .kernel(let weights):
-      weights.withUnsafeBufferPointer { w in
+      weights.withUnsafeBufferPointer { taps in
         if m == 4 {
-          Self.kernelPass4(from: b.work, to: b.spare, length: length, weights: w)
+          Self.kernelPass4(from: b.work, to: b.spare, length: length, weights: taps)
         } else {
-          Self.kernelPass(from: b.work, to: b.spare, length: length, lanes: m, weights: w)
+          Self.kernelPass(from: b.work, to: b.spare, length: length, lanes: m, weights: taps)
         }
       }
       result = b.spare
     case .boxes(let boxes):
-      var (src, dst) = (b.work, b.spare)
+      var (input, output) = (b.work, b.spare)
       for box in boxes {
         if m == 4 {
           Self.boxPass4(
-            from: src, to: dst, length: length, radius: box.radius,
+            from: input, to: output, length: length, radius: box.radius,
             tail: Float(box.tail), scale: Float(box.weight))
         } else {
           Self.boxPass(
-            from: src, to: dst, length: length, lanes: m, radius: box.radius,
+            from: input, to: output, length: length, lanes: m, radius: box.radius,
             tail: Float(box.tail), scale: Float(box.weight), sums: b.sums, zeros: b.zeros)
         }
-        (src, dst) = (dst, src)
+        (input, output) = (output, input)
       }
-      result = src
+      result = input
     }
 
     // Scatter back, shifted: out[x] = (1 − f)·line[x − i] + f·line[x − i − 1].
@@ -274,19 +274,19 @@ extension GaussianBlur {
   /// Direct convolution with symmetric taps `weights[0…K]`, written for
   /// elements K ..< length − K (which read only inside the buffer).
   static func kernelPass(
-    from src: UnsafeMutablePointer<Float>, to dst: UnsafeMutablePointer<Float>,
-    length: Int, lanes m: Int, weights w: UnsafeBufferPointer<Float>
+    from input: UnsafeMutablePointer<Float>, to output: UnsafeMutablePointer<Float>,
+    length: Int, lanes m: Int, weights taps: UnsafeBufferPointer<Float>
   ) {
-    let k = w.count - 1
+    let k = taps.count - 1
     guard length > 2 * k else { return }
     for i in k..<(length - k) {
-      let d = dst + i * m, s = src + i * m
-      let w0 = w[0]
-      for l in 0..<m { d[l] = w0 * s[l] }
+      let outPixel = output + i * m, inPixel = input + i * m
+      let w0 = taps[0]
+      for l in 0..<m { outPixel[l] = w0 * inPixel[l] }
       if k == 0 { continue }
       for j in 1...k {
-        let lo = src + (i - j) * m, hi = src + (i + j) * m, wj = w[j]
-        for l in 0..<m { d[l] += wj * (lo[l] + hi[l]) }
+        let before = input + (i - j) * m, after = input + (i + j) * m, wj = taps[j]
+        for l in 0..<m { outPixel[l] += wj * (before[l] + after[l]) }
       }
     }
   }
@@ -294,44 +294,44 @@ extension GaussianBlur {
   /// One extended box over the whole buffer (zeros beyond it), by a running
   /// sum: out[i] = c·(Σ_{|k| ≤ r} in[i + k] + α·(in[i − r − 1] + in[i + r + 1])).
   static func boxPass(
-    from src: UnsafeMutablePointer<Float>, to dst: UnsafeMutablePointer<Float>,
+    from input: UnsafeMutablePointer<Float>, to output: UnsafeMutablePointer<Float>,
     length: Int, lanes m: Int, radius r: Int, tail alpha: Float, scale c: Float,
     sums: UnsafeMutablePointer<Float>, zeros: UnsafeMutablePointer<Float>
   ) {
     sums.update(repeating: 0, count: m)
     for j in 0..<min(r + 1, length) {
-      let s = src + j * m
-      for l in 0..<m { sums[l] += s[l] }
+      let inPixel = input + j * m
+      for l in 0..<m { sums[l] += inPixel[l] }
     }
     for i in 0..<length {
       let left = i - r - 1, entering = i + r + 1, leaving = i - r
-      let pl = left >= 0 ? src + left * m : zeros
-      let pe = entering < length ? src + entering * m : zeros
-      let pv = leaving >= 0 ? src + leaving * m : zeros
-      let d = dst + i * m
+      let leftPixel = left >= 0 ? input + left * m : zeros
+      let enteringPixel = entering < length ? input + entering * m : zeros
+      let leavingPixel = leaving >= 0 ? input + leaving * m : zeros
+      let outPixel = output + i * m
       for l in 0..<m {
-        let s = sums[l]
-        d[l] = c * (s + alpha * (pl[l] + pe[l]))
-        sums[l] = s + pe[l] - pv[l]
+        let sum = sums[l]
+        outPixel[l] = c * (sum + alpha * (leftPixel[l] + enteringPixel[l]))
+        sums[l] = sum + enteringPixel[l] - leavingPixel[l]
       }
     }
   }
 
   /// `kernelPass` for one RGBA pixel per element, the lanes in a SIMD register.
   static func kernelPass4(
-    from src: UnsafeMutablePointer<Float>, to dst: UnsafeMutablePointer<Float>,
-    length: Int, weights w: UnsafeBufferPointer<Float>
+    from input: UnsafeMutablePointer<Float>, to output: UnsafeMutablePointer<Float>,
+    length: Int, weights taps: UnsafeBufferPointer<Float>
   ) {
-    let k = w.count - 1
+    let k = taps.count - 1
     guard length > 2 * k else { return }
     for i in k..<(length - k) {
-      var acc = w[0] * load4(src + 4 * i)
+      var acc = taps[0] * load4(input + 4 * i)
       var j = 1
       while j <= k {
-        acc += w[j] * (load4(src + 4 * (i - j)) + load4(src + 4 * (i + j)))
+        acc += taps[j] * (load4(input + 4 * (i - j)) + load4(input + 4 * (i + j)))
         j += 1
       }
-      store4(acc, dst + 4 * i)
+      store4(acc, output + 4 * i)
     }
   }
 
@@ -344,27 +344,27 @@ extension GaussianBlur {
   /// ρ + 1 ≥ r + 1 of the ends; the third pass's ends are never read back
   /// (`filterLine` reads from `reach` ≥ 3r ≥ r + 1 on; r ≥ 1 for boxes).
   static func boxPass4(
-    from src: UnsafeMutablePointer<Float>, to dst: UnsafeMutablePointer<Float>,
+    from input: UnsafeMutablePointer<Float>, to output: UnsafeMutablePointer<Float>,
     length: Int, radius r: Int, tail alpha: Float, scale c: Float
   ) {
     let edge = min(r + 1, length)
-    dst.update(repeating: 0, count: 4 * edge)
-    (dst + 4 * (length - edge)).update(repeating: 0, count: 4 * edge)
+    output.update(repeating: 0, count: 4 * edge)
+    (output + 4 * (length - edge)).update(repeating: 0, count: 4 * edge)
     guard length > 2 * (r + 1) else { return }
     var sum = SIMD4<Float>.zero
-    for j in 1...(2 * r + 1) { sum += load4(src + 4 * j) }
+    for j in 1...(2 * r + 1) { sum += load4(input + 4 * j) }
     for i in (r + 1)..<(length - r - 1) {
-      let entering = load4(src + 4 * (i + r + 1))
-      store4(c * (sum + alpha * (load4(src + 4 * (i - r - 1)) + entering)), dst + 4 * i)
-      sum += entering - load4(src + 4 * (i - r))
+      let entering = load4(input + 4 * (i + r + 1))
+      store4(c * (sum + alpha * (load4(input + 4 * (i - r - 1)) + entering)), output + 4 * i)
+      sum += entering - load4(input + 4 * (i - r))
     }
   }
 
-  @inline(__always) static func load4(_ p: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
-    UnsafeRawPointer(p).loadUnaligned(as: SIMD4<Float>.self)
+  @inline(__always) static func load4(_ pixel: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+    UnsafeRawPointer(pixel).loadUnaligned(as: SIMD4<Float>.self)
   }
-  @inline(__always) static func store4(_ v: SIMD4<Float>, _ p: UnsafeMutablePointer<Float>) {
-    UnsafeMutableRawPointer(p).storeBytes(of: v, as: SIMD4<Float>.self)
+  @inline(__always) static func store4(_ v: SIMD4<Float>, _ pixel: UnsafeMutablePointer<Float>) {
+    UnsafeMutableRawPointer(pixel).storeBytes(of: v, as: SIMD4<Float>.self)
   }
 
   /// The fast path on a single line of floats (one lane): for the tests,
@@ -376,8 +376,8 @@ extension GaussianBlur {
     let buffers = LineBuffers(capacity: line.count + 2 * pad, lanes: 1)
     defer { buffers.deallocate() }
     let n = line.count
-    line.withUnsafeMutableBufferPointer { p in
-      filterLine(p.baseAddress!, count: n, stride: 1, lanes: 1, pad: pad, shift: s, buffers)
+    line.withUnsafeMutableBufferPointer { samples in
+      filterLine(samples.baseAddress!, count: n, stride: 1, lanes: 1, pad: pad, shift: s, buffers)
     }
     return line
   }

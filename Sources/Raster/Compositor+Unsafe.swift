@@ -170,7 +170,8 @@ extension Compositor {
               weightRow.baseAddress!.update(from: clipRow, count: area.width)
             }
             if weight != 255 {
-              uniform.withUnsafeBufferPointer { multiplyCoverage(weightRow.baseAddress!, by: $0.baseAddress!, count: area.width) }
+              uniform.withUnsafeBufferPointer { uniformRow in multiplyCoverage(weightRow.baseAddress!, by: uniformRow.baseAddress!, count: area.width)
+              }
             }
             blendOver(layerRow, weights: weightRow.baseAddress!, into: targetRow, count: area.width)
           }
@@ -504,33 +505,42 @@ extension Compositor {
   // MARK: The loops on arrays, for the tests
 
   static func blendOver(_ source: [UInt8], into target: inout [UInt8], weight: UInt8) {
-    source.withUnsafeBytes { s in
-      target.withUnsafeMutableBytes { blendOver(s.baseAddress!, into: $0.baseAddress!, count: source.count / 4, weight: weight) }
+    source.withUnsafeBytes { sourceBytes in
+      target.withUnsafeMutableBytes { targetBytes in
+        blendOver(sourceBytes.baseAddress!, into: targetBytes.baseAddress!, count: source.count / 4, weight: weight)
+      }
     }
   }
 
   static func blendOver(_ source: [UInt8], weights: [UInt8], into target: inout [UInt8]) {
-    source.withUnsafeBytes { s in
-      weights.withUnsafeBufferPointer { w in
-        target.withUnsafeMutableBytes { blendOver(s.baseAddress!, weights: w.baseAddress!, into: $0.baseAddress!, count: w.count) }
+    source.withUnsafeBytes { sourceBytes in
+      weights.withUnsafeBufferPointer { weightBytes in
+        target.withUnsafeMutableBytes { targetBytes in
+          blendOver(sourceBytes.baseAddress!, weights: weightBytes.baseAddress!, into: targetBytes.baseAddress!, count: weights.count)
+        }
       }
     }
   }
 
   static func blendSolid(_ color: RGBA8, coverage: [UInt8], into target: inout [UInt8]) {
-    coverage.withUnsafeBufferPointer { c in
-      target.withUnsafeMutableBufferPointer { blendSolid(color, coverage: c.baseAddress!, into: $0.baseAddress!, count: c.count) }
+    coverage.withUnsafeBufferPointer { coverageBytes in
+      target.withUnsafeMutableBufferPointer { targetBytes in
+        blendSolid(color, coverage: coverageBytes.baseAddress!, into: targetBytes.baseAddress!, count: coverage.count)
+      }
     }
   }
 
   static func fillSolid(_ color: RGBA8, coverage: UInt8, into target: inout [UInt8]) {
     let count = target.count / 4
-    target.withUnsafeMutableBufferPointer { fillSolid(color, coverage: coverage, into: $0.baseAddress!, count: count) }
+    target.withUnsafeMutableBufferPointer { targetBytes in fillSolid(color, coverage: coverage, into: targetBytes.baseAddress!, count: count) }
   }
 
   static func multiplyCoverage(_ coverage: inout [UInt8], by clip: [UInt8]) {
-    clip.withUnsafeBufferPointer { c in
-      coverage.withUnsafeMutableBufferPointer { multiplyCoverage($0.baseAddress!, by: c.baseAddress!, count: c.count) }
+    let count = clip.count
+    clip.withUnsafeBufferPointer { clipBytes in
+      coverage.withUnsafeMutableBufferPointer { coverageBytes in
+        multiplyCoverage(coverageBytes.baseAddress!, by: clipBytes.baseAddress!, count: count)
+      }
     }
   }
 }

@@ -31,7 +31,7 @@ public final class SceneFolder: ImageProvider, TextProvider {
 
   public func pixmap(for asset: Asset, named name: String) throws(ResourceError) -> Pixmap {
     do {
-      return try PNGCodec.read(path: Self.resolve(asset.file, in: directory))
+      return try PNG.read(path: Self.resolve(asset.file, in: directory))
     } catch {
       throw ResourceError(error.description)
     }

@@ -150,7 +150,7 @@ func makeCase(
   func decodesEveryFormat(format: Format, size: Size) throws {
     let seed = UInt64(format.depth * 1000 + Int(format.colorType.rawValue) * 10 + (format.tRNS ? 1 : 0) + size.width * 7)
     let (png, expected) = makeCase(format, width: size.width, height: size.height, seed: seed)
-    let pixmap = try PNGCodec.decode(png, name: "case.png")
+    let pixmap = try PNG.decode(png, name: "case.png")
     #expect(pixmap.width == size.width && pixmap.height == size.height)
     #expect(pixmap.bytes == expected)
   }
@@ -160,7 +160,7 @@ func makeCase(
       TinyPNG.Image(
         width: 5, height: 1, colorType: .rgba, depth: 8,
         samples: [[200, 100, 50, 128], [255, 255, 255, 0], [255, 1, 128, 1], [10, 20, 30, 254], [127, 128, 129, 127]]))
-    let pixmap = try PNGCodec.decode(png, name: "rgba8.png")
+    let pixmap = try PNG.decode(png, name: "rgba8.png")
     #expect(pixmap.bytes == [100, 50, 25, 128, 0, 0, 0, 0, 1, 0, 1, 1, 10, 20, 30, 254, 63, 64, 64, 127])
   }
 
@@ -169,7 +169,7 @@ func makeCase(
       TinyPNG.Image(
         width: 3, height: 1, colorType: .rgba, depth: 16,
         samples: [[51400, 25700, 12850, 32896], [32895, 128, 129, 65535], [65535, 65535, 65535, 32767]]))
-    let pixmap = try PNGCodec.decode(png, name: "rgba16.png")
+    let pixmap = try PNG.decode(png, name: "rgba16.png")
     // 51400/257 = 200, 32896/257 = 128, 32895/257 ≈ 127.996, 128/257 ≈ 0.498,
     // 129/257 ≈ 0.502, 32767/257 ≈ 127.498; then premultiplied.
     #expect(pixmap.bytes == [100, 50, 25, 128, 128, 0, 1, 255, 127, 127, 127, 127])
@@ -179,18 +179,18 @@ func makeCase(
     let grey = TinyPNG.encode(
       TinyPNG.Image(
         width: 4, height: 1, colorType: .grey, depth: 2, samples: [[0], [1], [2], [3]], transparency: [0, 2]))
-    #expect(try PNGCodec.decode(grey, name: "g2.png").bytes == [0, 0, 0, 255, 85, 85, 85, 255, 0, 0, 0, 0, 255, 255, 255, 255])
+    #expect(try PNG.decode(grey, name: "g2.png").bytes == [0, 0, 0, 255, 85, 85, 85, 255, 0, 0, 0, 0, 255, 255, 255, 255])
 
     let palette = TinyPNG.encode(
       TinyPNG.Image(
         width: 3, height: 1, colorType: .palette, depth: 4, samples: [[0], [1], [2]],
         palette: [[255, 0, 0], [0, 255, 0], [10, 20, 30]], transparency: [128, 0]))
-    #expect(try PNGCodec.decode(palette, name: "p4.png").bytes == [128, 0, 0, 128, 0, 0, 0, 0, 10, 20, 30, 255])
+    #expect(try PNG.decode(palette, name: "p4.png").bytes == [128, 0, 0, 128, 0, 0, 0, 0, 10, 20, 30, 255])
 
     let greyAlpha = TinyPNG.encode(
       TinyPNG.Image(
         width: 2, height: 1, colorType: .greyAlpha, depth: 8, samples: [[100, 51], [7, 255]]))
-    #expect(try PNGCodec.decode(greyAlpha, name: "ga8.png").bytes == [20, 20, 20, 51, 7, 7, 7, 255])
+    #expect(try PNG.decode(greyAlpha, name: "ga8.png").bytes == [20, 20, 20, 51, 7, 7, 7, 255])
   }
 
   /// Every 16-bit value v reads as round(v / 257): no linear→sRGB conversion.
@@ -198,7 +198,7 @@ func makeCase(
   @Test(arguments: [false, true])
   func sixteenBitIsHighByteRoundedExhaustively(interlaced: Bool) throws {
     let all = (0..<65536).map { [$0] }
-    let grey = try PNGCodec.decode(
+    let grey = try PNG.decode(
       TinyPNG.encode(
         TinyPNG.Image(
           width: 256, height: 256, colorType: .grey, depth: 16, samples: all, interlaced: interlaced)),
@@ -209,7 +209,7 @@ func makeCase(
           let g = UInt8(referenceScale16(s[0])); return [g, g, g, 255]
         })
 
-    let rgb = try PNGCodec.decode(
+    let rgb = try PNG.decode(
       TinyPNG.encode(
         TinyPNG.Image(
           width: 256, height: 256, colorType: .rgb, depth: 16,
@@ -222,7 +222,7 @@ func makeCase(
         })
 
     // Alpha too: white with every 16-bit alpha.
-    let alpha = try PNGCodec.decode(
+    let alpha = try PNG.decode(
       TinyPNG.encode(
         TinyPNG.Image(
           width: 256, height: 256, colorType: .greyAlpha, depth: 16, samples: (0..<65536).map { [65535, $0] },
@@ -248,7 +248,7 @@ func makeCase(
       interlaced.interlaced = true
       let plain = makeCase(format, width: 29, height: 19, seed: 42, extraChunks: chunks)
       let adam7 = makeCase(interlaced, width: 29, height: 19, seed: 42, extraChunks: chunks)
-      let a = try PNGCodec.decode(plain.png, name: "plain.png"), b = try PNGCodec.decode(adam7.png, name: "adam7.png")
+      let a = try PNG.decode(plain.png, name: "plain.png"), b = try PNG.decode(adam7.png, name: "adam7.png")
       #expect(a == b, "\(format) \(chunks.map(\.0))")
       if chunks.isEmpty || chunks[0].0 == "sRGB" { #expect(a.bytes == plain.expected) }
       if chunks.first?.1 == [0, 0x01, 0x86, 0xA0] { #expect(a.bytes != plain.expected) }  // linear → sRGB happened
@@ -259,7 +259,7 @@ func makeCase(
   @Test func premultipliesEveryPairWithRounding() throws {
     let samples = (0..<65536).map { i in [i & 0xFF, 255 - (i & 0xFF), (i * 7) & 0xFF, i >> 8] }
     let png = TinyPNG.encode(TinyPNG.Image(width: 256, height: 256, colorType: .rgba, depth: 8, samples: samples))
-    #expect(try PNGCodec.decode(png, name: "pairs.png").bytes == referencePremultiplied(samples))
+    #expect(try PNG.decode(png, name: "pairs.png").bytes == referencePremultiplied(samples))
   }
 }
 
@@ -270,11 +270,11 @@ func makeCase(
     var failures = 0
     for a in 0...255 {
       for c in 0...255 {
-        if PNGCodec.premultiply(UInt8(c), UInt8(a)) != referencePremultiply(c, a) { failures += 1 }
+        if PNG.premultiply(UInt8(c), UInt8(a)) != referencePremultiply(c, a) { failures += 1 }
       }
       for c in 0...a {
         let p = RGBA8(r: UInt8(c), g: UInt8(c), b: UInt8(c), a: UInt8(a))
-        let u = PNGCodec.unpremultiply(p)
+        let u = PNG.unpremultiply(p)
         if u.a != p.a || u.r != u.g || u.g != u.b { failures += 1 }
         if a == 0 { if u != .transparent { failures += 1 }; continue }
         if Int(u.r) != Int((Double(c) * 255 / Double(a)).rounded()) { failures += 1 }
@@ -293,7 +293,7 @@ func makeCase(
         p[c, a] = RGBA8(r: v, g: UInt8((c * 7) % (a + 1)), b: UInt8(a) - v, a: UInt8(a))
       }
     }
-    #expect(try PNGCodec.decode(PNGCodec.encode(p), name: "pairs") == p)
+    #expect(try PNG.decode(PNG.encode(p), name: "pairs") == p)
   }
 
   @Test(arguments: [
@@ -303,33 +303,33 @@ func makeCase(
   func randomPixmapsRoundTripByteIdentically(size: Size) throws {
     for (i, opaque) in [false, true].enumerated() {
       let p = randomPremultiplied(width: size.width, height: size.height, seed: UInt64(size.width * 100 + i), opaque: opaque)
-      let png = try PNGCodec.encode(p)
-      #expect(try PNGCodec.decode(png, name: "random") == p)
+      let png = try PNG.encode(p)
+      #expect(try PNG.decode(png, name: "random") == p)
       // RGB when every pixel is opaque, RGBA otherwise.
       let ihdr = try #require(TinyPNG.chunks(png)?.first)
       #expect(ihdr.type == "IHDR" && ihdr.data[8] == 8)
       #expect(ihdr.data[9] == (p.bytes.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 } ? 2 : 6))
     }
     let clear = Pixmap(width: size.width, height: size.height)
-    #expect(try PNGCodec.decode(PNGCodec.encode(clear), name: "clear") == clear)
+    #expect(try PNG.decode(PNG.encode(clear), name: "clear") == clear)
   }
 
   @Test func everyOptionIsLossless() throws {
     let p = randomPremultiplied(width: 37, height: 23, seed: 99)
-    for filter in PNGCodec.Options.Filter.allCases {
-      for strategy in PNGCodec.Options.Strategy.allCases {
+    for filter in PNG.Options.Filter.allCases {
+      for strategy in PNG.Options.Strategy.allCases {
         for level in [0, 1, 6, 9] {
-          let options = PNGCodec.Options(compressionLevel: level, filter: filter, strategy: strategy)
-          #expect(try PNGCodec.decode(PNGCodec.encode(p, options: options), name: "options") == p, "\(options)")
+          let options = PNG.Options(compressionLevel: level, filter: filter, strategy: strategy)
+          #expect(try PNG.decode(PNG.encode(p, options: options), name: "options") == p, "\(options)")
         }
       }
     }
-    #expect(try PNGCodec.decode(PNGCodec.encode(p, options: .compact), name: "compact") == p)
+    #expect(try PNG.decode(PNG.encode(p, options: .compact), name: "compact") == p)
   }
 
   @Test func writtenFilesDeclareSRGB() throws {
     for p in [randomPremultiplied(width: 5, height: 4, seed: 1), Pixmap(width: 2, height: 2, fill: RGBA8(r: 1, g: 2, b: 3, a: 255))] {
-      let chunks = try #require(TinyPNG.chunks(try PNGCodec.encode(p)))
+      let chunks = try #require(TinyPNG.chunks(try PNG.encode(p)))
       #expect(chunks.allSatisfy { $0.crcOK })
       let types = chunks.map(\.type)
       #expect(types.first == "IHDR" && types.last == "IEND")
@@ -347,12 +347,12 @@ func makeCase(
     defer { scratch.cleanUp() }
     let p = randomPremultiplied(width: 3, height: 5, seed: 7)
     let path = scratch.path("frame.png")
-    try PNGCodec.write(p, to: path)
-    #expect(try PNGCodec.read(path: path) == p)
+    try PNG.write(p, to: path)
+    #expect(try PNG.read(path: path) == p)
     // Overwriting replaces the file.
     let q = Pixmap(width: 1, height: 1, fill: RGBA8(r: 9, g: 8, b: 7, a: 200))
-    try PNGCodec.write(q, to: path)
-    #expect(try PNGCodec.read(path: path) == q)
+    try PNG.write(q, to: path)
+    #expect(try PNG.read(path: path) == q)
   }
 }
 
@@ -370,65 +370,65 @@ func makeCase(
 
   @Test func missingFile() {
     let path = "/nonexistent-springframe-dir/missing.png"
-    expectError(path, containing: "No such file") { () throws(PNGError) in _ = try PNGCodec.read(path: path) }
+    expectError(path, containing: "No such file") { () throws(PNGError) in _ = try PNG.read(path: path) }
   }
 
   @Test func truncatedFiles() throws {
     let scratch = Scratch()
     defer { scratch.cleanUp() }
-    let png = try PNGCodec.encode(randomPremultiplied(width: 40, height: 30, seed: 3))
+    let png = try PNG.encode(randomPremultiplied(width: 40, height: 30, seed: 3))
     for cut in [png.count / 2, png.count - 13, 20, 8] {
       let path = scratch.write(Array(png[0..<cut]), "cut-\(cut).png")
-      expectError(path, containing: "truncated") { () throws(PNGError) in _ = try PNGCodec.read(path: path) }
+      expectError(path, containing: "truncated") { () throws(PNGError) in _ = try PNG.read(path: path) }
     }
     // A stored-block file, cut inside the pixel data.
     let stored = makeCase(Format(colorType: .rgba, depth: 8), width: 20, height: 20, seed: 5).png
     let path = scratch.write(Array(stored[0..<(stored.count * 2 / 3)]), "stored-cut.png")
-    expectError(path, containing: "truncated") { () throws(PNGError) in _ = try PNGCodec.read(path: path) }
+    expectError(path, containing: "truncated") { () throws(PNGError) in _ = try PNG.read(path: path) }
     // Interlaced 16-bit files take the shim's reader; its errors too.
     let deep = makeCase(Format(colorType: .rgba, depth: 16, interlaced: true), width: 20, height: 20, seed: 6).png
     let deepPath = scratch.write(Array(deep[0..<(deep.count * 2 / 3)]), "deep-cut.png")
-    expectError(deepPath, containing: "truncated") { () throws(PNGError) in _ = try PNGCodec.read(path: deepPath) }
+    expectError(deepPath, containing: "truncated") { () throws(PNGError) in _ = try PNG.read(path: deepPath) }
   }
 
   @Test func notAPNG() {
     let scratch = Scratch()
     defer { scratch.cleanUp() }
     let text = scratch.write(Array("hello, this is not an image\n".utf8), "text.png")
-    expectError(text, containing: "Not a PNG") { () throws(PNGError) in _ = try PNGCodec.read(path: text) }
+    expectError(text, containing: "Not a PNG") { () throws(PNGError) in _ = try PNG.read(path: text) }
     let empty = scratch.write([], "empty.png")
-    expectError(empty) { () throws(PNGError) in _ = try PNGCodec.read(path: empty) }
+    expectError(empty) { () throws(PNGError) in _ = try PNG.read(path: empty) }
     let directory = scratch.directory.path
-    expectError(directory) { () throws(PNGError) in _ = try PNGCodec.read(path: directory) }
-    expectError("memory.png") { () throws(PNGError) in _ = try PNGCodec.decode([1, 2, 3], name: "memory.png") }
+    expectError(directory) { () throws(PNGError) in _ = try PNG.read(path: directory) }
+    expectError("memory.png") { () throws(PNGError) in _ = try PNG.decode([1, 2, 3], name: "memory.png") }
   }
 
   @Test func corruptedData() throws {
-    let png = try PNGCodec.encode(randomPremultiplied(width: 8, height: 8, seed: 11))
+    let png = try PNG.encode(randomPremultiplied(width: 8, height: 8, seed: 11))
     // The file ends IDAT data (…, Adler-32), IDAT CRC, IEND (12 bytes).
     var badCRC = png
     badCRC[png.count - 13] ^= 0xFF
-    expectError("crc.png", containing: "CRC") { () throws(PNGError) in _ = try PNGCodec.decode(badCRC, name: "crc.png") }
+    expectError("crc.png", containing: "CRC") { () throws(PNGError) in _ = try PNG.decode(badCRC, name: "crc.png") }
     var badAdler = png
     badAdler[png.count - 17] ^= 0xFF
-    expectError("adler.png") { () throws(PNGError) in _ = try PNGCodec.decode(badAdler, name: "adler.png") }
+    expectError("adler.png") { () throws(PNGError) in _ = try PNG.decode(badAdler, name: "adler.png") }
   }
 
   @Test func unwritableAndEmpty() {
     let path = "/nonexistent-springframe-dir/out.png"
-    expectError(path) { () throws(PNGError) in try PNGCodec.write(Pixmap(width: 1, height: 1), to: path) }
+    expectError(path) { () throws(PNGError) in try PNG.write(Pixmap(width: 1, height: 1), to: path) }
     let empty = Pixmap(width: 0, height: 4)
-    expectError("empty.png") { () throws(PNGError) in _ = try PNGCodec.encode(empty, name: "empty.png") }
+    expectError("empty.png") { () throws(PNGError) in _ = try PNG.encode(empty, name: "empty.png") }
     let scratch = Scratch()
     defer { scratch.cleanUp() }
     let zero = scratch.path("zero.png")
-    expectError(zero) { () throws(PNGError) in try PNGCodec.write(empty, to: zero) }
+    expectError(zero) { () throws(PNGError) in try PNG.write(empty, to: zero) }
     #expect(!FileManager.default.fileExists(atPath: zero))
     var wrongSize = Pixmap(width: 2, height: 2)
     wrongSize.bytes.removeLast()
-    expectError("short.png") { () throws(PNGError) in _ = try PNGCodec.encode(wrongSize, name: "short.png") }
+    expectError("short.png") { () throws(PNGError) in _ = try PNG.encode(wrongSize, name: "short.png") }
     expectError("level.png") { () throws(PNGError) in
-      _ = try PNGCodec.encode(Pixmap(width: 1, height: 1), options: .init(compressionLevel: 12, filter: .up, strategy: .rle), name: "level.png")
+      _ = try PNG.encode(Pixmap(width: 1, height: 1), options: .init(compressionLevel: 12, filter: .up, strategy: .rle), name: "level.png")
     }
   }
 }
@@ -446,8 +446,8 @@ func makeCase(
         return byte & 3 == 0 ? 0 : byte & 3 == 1 ? 255 : byte
       }
       var premultiplied = straight
-      premultiplied.withUnsafeMutableBufferPointer { PNGCodec.premultiply($0) }
-      #expect(premultiplied == PNGCodec.referencePremultiplied(straight), "\(pixelCount) pixels")
+      premultiplied.withUnsafeMutableBufferPointer { PNG.premultiply($0) }
+      #expect(premultiplied == PNG.referencePremultiplied(straight), "\(pixelCount) pixels")
       if pixelCount == 1000 { #expect(premultiplied != straight) }
     }
   }

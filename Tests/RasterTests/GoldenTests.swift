@@ -24,7 +24,7 @@ import Testing
     let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: jsonURL)) as? [String: Any])
     let tolerance = try #require(object["tolerance"] as? [String: Double])
     let ours = try DisplayList(json: object).draw()
-    let golden = try PNGCodec.read(path: Self.folder.appendingPathComponent(name + ".png").path)
+    let golden = try PNG.read(path: Self.folder.appendingPathComponent(name + ".png").path)
     #expect(ours.width == golden.width && ours.height == golden.height)
     let differences = zip(ours.bytes, golden.bytes).map { abs(Int($0) - Int($1)) }.sorted()
     let mean = Double(differences.reduce(0, +)) / Double(differences.count)
@@ -34,7 +34,7 @@ import Testing
     let failed = mean > tolerance["mean"]! || Double(p999) > tolerance["p999"]! || Double(worst) > tolerance["max"]!
     if failed || ProcessInfo.processInfo.environment["SPRINGFRAME_KEEP_GOLDENS"] != nil {
       // Keep ours for a look (always on failure): /tmp/springframe-golden-NAME.png
-      try? PNGCodec.write(ours, to: "/tmp/springframe-golden-\(name).png")
+      try? PNG.write(ours, to: "/tmp/springframe-golden-\(name).png")
     }
     #expect(mean <= tolerance["mean"]!, "\(summary)")
     #expect(Double(p999) <= tolerance["p999"]!, "\(summary)")

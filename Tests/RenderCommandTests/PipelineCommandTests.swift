@@ -106,7 +106,7 @@ import VideoOutput
     // (4:2:0 chroma and CRF 18 at the square's edges), red inside.
     let still = dir.appendingPathComponent("still.png").path
     #expect(try RenderBinary.run(["still", scene, "--at", "\(24.0 / 60)", "-o", still]).status == 0)
-    let png = try PNGCodec.read(path: still)
+    let png = try PNG.read(path: still)
     let frame = frames[24]
     var total = 0
     for y in 0..<png.height {
@@ -175,7 +175,7 @@ import VideoOutput
     let names = Self.pngs(pngs)
     #expect(names.count == 41)
     for (i, name) in names.enumerated() {
-      let png = try PNGCodec.read(path: pngs.appendingPathComponent(name).path)
+      let png = try PNG.read(path: pngs.appendingPathComponent(name).path)
       #expect(decoded.canvas(atHundredths: 2 * i) == png.bytes, "frame \(i)")
     }
   }

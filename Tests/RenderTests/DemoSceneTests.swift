@@ -105,7 +105,7 @@ extension DemoSceneTests {
     let rendered = try SceneRenderer(
       decoding: [UInt8](Data(contentsOf: file)), file: file.path, directory: file.deletingLastPathComponent().path, defaultName: name
     ).render(at: 0)
-    let committed = try PNGCodec.read(path: folder.appendingPathComponent("\(name).png").path)
+    let committed = try PNG.read(path: folder.appendingPathComponent("\(name).png").path)
     #expect(rendered.width == committed.width && rendered.height == committed.height && rendered.bytes == committed.bytes)
   }
 }

@@ -32,11 +32,11 @@ import Testing
     let url = Self.folder.appendingPathComponent(name + ".json")
     let scene = try SceneDecoder.decode(Array(try Data(contentsOf: url)), file: url.path, defaultName: name)
     let ours = try SceneRenderer(scene: scene).render(at: t)
-    let golden = try PNGCodec.read(path: Self.folder.appendingPathComponent(file).path)
+    let golden = try PNG.read(path: Self.folder.appendingPathComponent(file).path)
     #expect(ours.width == golden.width && ours.height == golden.height)
     let differing = zip(ours.bytes, golden.bytes).filter { $0 != $1 }.count
     let worst = zip(ours.bytes, golden.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
-    if differing > 0 { try? PNGCodec.write(ours, to: "/tmp/springframe-still-\(stem).png") }
+    if differing > 0 { try? PNG.write(ours, to: "/tmp/springframe-still-\(stem).png") }
     #expect(
       differing == 0,
       "\(file): \(differing) bytes differ, by up to \(worst) levels; ours is in /tmp/springframe-still-\(stem).png")

@@ -13,7 +13,7 @@ func loadWithFiles(_ json: String, pngs: [String: Pixmap] = [:], files: [String:
   let folder = FileManager.default.temporaryDirectory.appendingPathComponent("springframe-resources-\(UUID().uuidString)")
   try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   defer { try? FileManager.default.removeItem(at: folder) }
-  for (name, pixmap) in pngs { try PNGCodec.write(pixmap, to: folder.appendingPathComponent(name).path) }
+  for (name, pixmap) in pngs { try PNG.write(pixmap, to: folder.appendingPathComponent(name).path) }
   for (name, bytes) in files { try Data(bytes).write(to: folder.appendingPathComponent(name)) }
   return try SceneRenderer(decoding: Array(json.utf8), file: "t.json", directory: folder.path, defaultName: "t")
 }
