@@ -1,7 +1,8 @@
+import Timing
+
 /// Which scene times an output shows: frame i at `from + i / (fps × slow)`,
-/// `floor((to − from) × fps × slow + 1e-9) + 1` frames (docs/cli.md; the epsilon
-/// absorbs floating-point error, so 0.7999999999999999 s at 60 fps is 49
-/// frames, as 0.8 s is).
+/// `floor((to − from) × fps × slow + 1e-9) + 1` frames (docs/cli.md): the
+/// `SampleTimes` of scene time at fps × slow per second.
 public struct FrameSchedule: Sendable, Hashable {
   public var from: Double
   public var to: Double
@@ -14,14 +15,17 @@ public struct FrameSchedule: Sendable, Hashable {
     self.from = from; self.to = to; self.fps = fps; self.slow = slow
   }
 
+  /// The frames' scene times.
+  public var times: SampleTimes { SampleTimes(from: from, to: to, rate: fps * slow) }
+
   /// The number of frames; computed in floating point, so a huge range is
   /// reported as such rather than trapping (see `SceneLimits.maximumFrames`).
-  public var frameCountEstimate: Double { ((to - from) * fps * slow + 1e-9).rounded(.down) + 1 }
+  public var frameCountEstimate: Double { times.countEstimate }
 
   public var count: Int { Int(frameCountEstimate) }
 
   /// Scene time of frame i.
-  public func time(_ i: Int) -> Double { from + Double(i) / (fps * slow) }
+  public func time(_ i: Int) -> Double { times.time(i) }
 
   /// The output's length in seconds of playback.
   public var playbackDuration: Double { Double(count) / fps }

@@ -2,8 +2,8 @@
 /// added, subtracted and scaled component-wise (SwiftUI's `VectorArithmetic`).
 ///
 /// Every animatable scene property (numbers, points, sizes, premultiplied
-/// colours, gradients stop by stop, shadows) conforms, so one timing engine
-/// animates them all.
+/// colours, paints with their gradients stop by stop) conforms, so one
+/// timing engine animates them all.
 public protocol VectorArithmetic: Sendable, Equatable {
   /// The additive identity.
   static var zero: Self { get }
@@ -44,55 +44,4 @@ public struct Vector2: VectorArithmetic, Hashable, CustomStringConvertible {
   @inlinable public static func * (a: Vector2, s: Double) -> Vector2 { Vector2(a.x * s, a.y * s) }
   public var components: [Double] { [x, y] }
   public var description: String { "[\(x), \(y)]" }
-}
-
-/// A vector with any number of components, for composite animatable values
-/// (gradients stop by stop, shadows, strokes). Vectors of different lengths
-/// never meet in one animation: the scene model keeps shapes consistent.
-public struct AnimatableVector: VectorArithmetic, Hashable, CustomStringConvertible {
-  public var components: [Double]
-
-  public init(_ components: [Double]) { self.components = components }
-
-  /// The empty vector acts as zero of any length.
-  public static let zero = AnimatableVector([])
-
-  public static func + (a: AnimatableVector, b: AnimatableVector) -> AnimatableVector {
-    combine(a, b, +)
-  }
-  public static func - (a: AnimatableVector, b: AnimatableVector) -> AnimatableVector {
-    combine(a, b, -)
-  }
-  public static func * (a: AnimatableVector, s: Double) -> AnimatableVector {
-    AnimatableVector(a.components.map { $0 * s })
-  }
-  public var description: String { "\(components)" }
-
-  private static func combine(
-    _ a: AnimatableVector, _ b: AnimatableVector, _ op: (Double, Double) -> Double
-  ) -> AnimatableVector {
-    // A zero of length 0 stands for zero of the other operand's length.
-    if a.components.isEmpty { return AnimatableVector(b.components.map { op(0, $0) }) }
-    if b.components.isEmpty { return a }
-    precondition(a.components.count == b.components.count, "vectors of different lengths")
-    var out = a.components
-    for i in out.indices { out[i] = op(out[i], b.components[i]) }
-    return AnimatableVector(out)
-  }
-
-  public static func == (a: AnimatableVector, b: AnimatableVector) -> Bool {
-    let n = max(a.components.count, b.components.count)
-    for i in 0..<n {
-      let x = i < a.components.count ? a.components[i] : 0
-      let y = i < b.components.count ? b.components[i] : 0
-      if x != y { return false }
-    }
-    return true
-  }
-  public func hash(into hasher: inout Hasher) {
-    // Trailing zeros do not change equality, so they must not change the hash.
-    var trimmed = components[...]
-    while let last = trimmed.last, last == 0 { trimmed = trimmed.dropLast() }
-    for c in trimmed { hasher.combine(c) }
-  }
 }

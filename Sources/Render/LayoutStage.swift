@@ -180,8 +180,6 @@ struct LayoutStage {
       default: values[key] = p < 0.5 ? from : to
       }
     }
-    values[Properties.opacity] = min(max(values[Properties.opacity], 0), 1)
-    values[Properties.cornerRadius] = max(0, values[Properties.cornerRadius])
-    values[Properties.blur] = max(0, values[Properties.blur])
+    values.clampToDrawable()
   }
 }

@@ -26,6 +26,14 @@ public struct ResolvedValues: Sendable {
     get { storage[key.index] }
     set { storage[key.index] = newValue }
   }
+
+  /// Clamps what an animation's overshoot may push past what can be drawn:
+  /// opacity into 0…1, corner radius and blur to 0 or more.
+  mutating func clampToDrawable() {
+    self[Properties.opacity] = min(max(self[Properties.opacity], 0), 1)
+    self[Properties.cornerRadius] = max(0, self[Properties.cornerRadius])
+    self[Properties.blur] = max(0, self[Properties.blur])
+  }
 }
 
 /// A layer of the tree at one moment, as the three stages fill it in:
@@ -81,6 +89,17 @@ struct ResolveStage {
   let timeline: SceneTimeline
   /// Each node's values before any event.
   let base: [ResolvedValues]
+  /// Each node gives its stroke width (written, or changed by an event).
+  let givesStrokeWidth: [Bool]
+
+  init(structure: SceneStructure, timeline: SceneTimeline, base: [ResolvedValues]) {
+    self.structure = structure
+    self.timeline = timeline
+    self.base = base
+    givesStrokeWidth = structure.nodes.map { node in
+      node.layer.properties[Properties.strokeWidth] != nil || timeline.track(.strokeWidth, of: node.layer.id) != nil
+    }
+  }
 
   /// The tree under `node` at t.
   func resolve(
@@ -96,10 +115,7 @@ struct ResolveStage {
         if key == .size { sizeAnimated = true }
       }
     }
-    // An animation's overshoot past what can be drawn is clamped.
-    values[Properties.opacity] = min(max(values[Properties.opacity], 0), 1)
-    values[Properties.cornerRadius] = max(0, values[Properties.cornerRadius])
-    values[Properties.blur] = max(0, values[Properties.blur])
+    values.clampToDrawable()
     let children = structure.nodes[node].children.compactMap { entry -> ResolvedLayer? in
       guard membership.includes(entry) else { return nil }
       guard case .drawn(let t) = membership else { return resolve(entry.node, at: t, membership: membership) }
@@ -108,7 +124,7 @@ struct ResolveStage {
     return ResolvedLayer(
       node: node, values: values, sizeFromLayout: layer.type.isStack && layer.properties[Properties.size] == nil && !sizeAnimated,
       isPresent: isPresent,
-      givesStrokeWidth: layer.properties[Properties.strokeWidth] != nil || timeline.track(.strokeWidth, of: layer.id) != nil,
+      givesStrokeWidth: givesStrokeWidth[node],
       transitions: transitions, children: children)
   }
 }

@@ -62,13 +62,14 @@ struct Curve: ParsableCommand {
     motion.animate(to: to, at: 0, with: parsed, velocity: velocity)
     let event = motion.events[0]
     let duration = event.end, settling = event.settlingDuration!
-    let count = Int((duration * fps + 1e-9).rounded(.down)) + 1
-    guard duration.isFinite, count <= Self.maximumSamples else {
+    let times = SampleTimes(from: 0, to: duration, rate: fps)
+    guard let count = times.count(limit: Self.maximumSamples) else {
       Terminal.error(
-        "render: error: '\(animation)' lasts \(duration) s: \(count) samples at \(fps) fps is more than the limit of \(Self.maximumSamples)")
+        "render: error: '\(animation)' lasts \(formatNumber(duration)) s: \(formatNumber(times.countEstimate)) samples at \(formatNumber(fps)) fps is more than the limit of \(Self.maximumSamples)"
+      )
       throw Failure(status: .usage)
     }
-    let samples = motion.samples(from: 0, to: duration, rate: fps)
+    let samples = motion.samples(times, count: count)
 
     if json {
       try Terminal.json(

@@ -3,6 +3,7 @@ import Foundation
 import Pipeline
 import Render
 import SceneModel
+import Syntax
 
 /// The options of `render SCENE` and `render batch` (docs/cli.md).
 struct RenderOptions: ParsableArguments {
@@ -87,7 +88,7 @@ struct RenderOptions: ParsableArguments {
     let schedule = FrameSchedule(from: start, to: end, fps: fps ?? self.fps, slow: slow)
     if schedule.frameCountEstimate > Double(SceneLimits.maximumFrames) {
       throw ValidationError(
-        "\(Int(schedule.frameCountEstimate)) frames (\(end - start) s at \(self.fps) fps × slow \(slow)) is over the limit of \(SceneLimits.maximumFrames) frames"
+        "\(formatNumber(schedule.frameCountEstimate)) frames (\(formatNumber(end - start)) s at \(formatNumber(schedule.fps)) fps × slow \(formatNumber(slow))) is over the limit of \(SceneLimits.maximumFrames) frames"
       )
     }
     return schedule

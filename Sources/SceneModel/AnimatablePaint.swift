@@ -97,10 +97,4 @@ public enum AnimatablePaint: VectorArithmetic, Hashable {
     case .radial(let c, let r0, let r1, let stops): return .radial(center: c, startRadius: r0, endRadius: r1, stops: clamp(stops))
     }
   }
-
-  /// True when it paints nothing: a colour of alpha 0.
-  public var isInvisible: Bool {
-    if case .color(let c) = self { return c.alpha <= 0 }
-    return false
-  }
 }

@@ -164,7 +164,7 @@ extension Reader {
       if property.key.acceptsSingleNumber { return numberOrPair(node, path).map(PropertyValue.point) }
       guard let v = pair(node, path, text, check) else { return nil }
       if property.domain == .orderedUnitPair && !rate && v.x > v.y {
-        error("\(property.key.rawValue) from \(formatNumber(v.x)) is after to \(formatNumber(v.y))", node, path)
+        error("\(property.key.name) from \(formatNumber(v.x)) is after to \(formatNumber(v.y))", node, path)
         return nil
       }
       return .point(v)
@@ -175,12 +175,7 @@ extension Reader {
     case .flag:
       return bool(node, path).map(PropertyValue.flag)
     case .choice(let names):
-      guard let name = choice(node, path, names) else { return nil }
-      switch property.key {
-      case .strokeCap: return LineCap(rawValue: name).map(PropertyValue.cap)
-      case .strokeJoin: return LineJoin(rawValue: name).map(PropertyValue.join)
-      default: return CornerStyle(rawValue: name).map(PropertyValue.cornerStyle)
-      }
+      return choice(node, path, names).flatMap(property.value(named:))
     case .lengths:
       guard let a = node.array else {
         error("expected a list of lengths [on, off, …], got \(node.typeName)", node, path)

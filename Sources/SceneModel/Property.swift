@@ -11,36 +11,63 @@ import Primitives
 /// The nested properties of `stroke` and `shadow` are separate keys
 /// (`stroke.width`, `shadow.color`): a `set` of some fields changes those
 /// and keeps the rest.
-public enum PropertyKey: String, Sendable, Hashable, CaseIterable, Comparable {
+public enum PropertyKey: Int, Sendable, Hashable, CaseIterable, Comparable {
   case position, size, anchor, offset, scale, rotation, opacity, fill
-  case strokeColor = "stroke.color"
-  case strokeWidth = "stroke.width"
-  case strokeDashPhase = "stroke.dashPhase"
-  case strokeCap = "stroke.cap"
-  case strokeJoin = "stroke.join"
-  case strokeMiterLimit = "stroke.miterLimit"
-  case strokeDash = "stroke.dash"
+  case strokeColor, strokeWidth, strokeDashPhase, strokeCap, strokeJoin, strokeMiterLimit, strokeDash
   case trim, cornerRadius
-  case shadowColor = "shadow.color"
-  case shadowRadius = "shadow.radius"
-  case shadowOffset = "shadow.offset"
+  case shadowColor, shadowRadius, shadowOffset
   case blur, color, hidden, cornerStyle, clip
 
   /// Where the key is written: a top-level key of a layer, or a field of
   /// its `stroke` or `shadow` object.
   public var jsonPath: (object: String?, field: String) {
-    let parts = rawValue.split(separator: ".").map(String.init)
-    return parts.count == 2 ? (parts[0], parts[1]) : (nil, parts[0])
+    switch self {
+    case .position: (nil, "position")
+    case .size: (nil, "size")
+    case .anchor: (nil, "anchor")
+    case .offset: (nil, "offset")
+    case .scale: (nil, "scale")
+    case .rotation: (nil, "rotation")
+    case .opacity: (nil, "opacity")
+    case .fill: (nil, "fill")
+    case .strokeColor: ("stroke", "color")
+    case .strokeWidth: ("stroke", "width")
+    case .strokeDashPhase: ("stroke", "dashPhase")
+    case .strokeCap: ("stroke", "cap")
+    case .strokeJoin: ("stroke", "join")
+    case .strokeMiterLimit: ("stroke", "miterLimit")
+    case .strokeDash: ("stroke", "dash")
+    case .trim: (nil, "trim")
+    case .cornerRadius: (nil, "cornerRadius")
+    case .shadowColor: ("shadow", "color")
+    case .shadowRadius: ("shadow", "radius")
+    case .shadowOffset: ("shadow", "offset")
+    case .blur: (nil, "blur")
+    case .color: (nil, "color")
+    case .hidden: (nil, "hidden")
+    case .cornerStyle: (nil, "cornerStyle")
+    case .clip: (nil, "clip")
+    }
+  }
+
+  /// As messages spell it: `opacity`, `stroke.width`.
+  public var name: String { jsonPath.object.map { "\($0).\(jsonPath.field)" } ?? jsonPath.field }
+
+  /// The key `name` spells (see `name`).
+  public init?(name: String) {
+    guard let key = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = key
   }
 
   /// True when a single number may stand for both components (`scale`).
   public var acceptsSingleNumber: Bool { self == .scale }
 
   /// Position in `allCases`: where a layer's resolved value of it is kept.
-  public var index: Int { Self.indices[self]! }
-  private static let indices = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
+  /// (The raw value is an Int so that this, and hashing a key, cost
+  /// nothing on the per-frame path.)
+  @inlinable public var index: Int { rawValue }
 
-  public static func < (a: Self, b: Self) -> Bool { a.index < b.index }
+  public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 }
 
 /// A property's value, of whichever type the property has.
@@ -74,6 +101,13 @@ public protocol PropertyValueType: Sendable, Hashable {
   static func unwrap(_ value: PropertyValue) -> Self?
   /// How a scene writes it.
   static var kind: PropertyValueKind { get }
+  /// The value a name spells, for a named choice (`"round"`); nil for
+  /// other kinds.
+  static func named(_ name: String) -> Self?
+}
+
+extension PropertyValueType {
+  public static func named(_ name: String) -> Self? { nil }
 }
 
 /// How a scene writes a property's value.
@@ -154,6 +188,7 @@ extension Array: PropertyValueType where Element == Double {
 /// A named choice: the scene writes one of its raw values.
 extension PropertyValueType where Self: CaseIterable & RawRepresentable<String> {
   public static var kind: PropertyValueKind { .choice(allCases.map(\.rawValue)) }
+  public static func named(_ name: String) -> Self? { Self(rawValue: name) }
 }
 extension LineCap: PropertyValueType {
   public static func wrap(_ v: Self) -> PropertyValue { .cap(v) }
@@ -278,6 +313,7 @@ public struct AnyProperty: Sendable {
   public let domain: PropertyDomain
   public let kind: PropertyValueKind
   private let defaultFor: @Sendable (Layer) -> PropertyValue?
+  private let valueNamed: @Sendable (String) -> PropertyValue?
 
   init<V>(_ p: Property<V>) {
     key = p.key
@@ -285,7 +321,11 @@ public struct AnyProperty: Sendable {
     domain = p.domain
     kind = V.kind
     defaultFor = { p.defaultValue(for: $0).map(V.wrap) }
+    valueNamed = { V.named($0).map(V.wrap) }
   }
+
+  /// The value a name spells, for a named choice (`kind` is `.choice`).
+  public func value(named name: String) -> PropertyValue? { valueNamed(name) }
 
   /// The default for `layer`; nil for an intrinsic default.
   public func defaultValue(for layer: Layer) -> PropertyValue? { defaultFor(layer) }

@@ -143,10 +143,10 @@ extension Context {
     var plain = activeMembers
     for (key, entry) in activeMembers {
       guard let text = entry.node.string else { continue }
-      guard let property = PropertyKey(rawValue: key), Self.expressionKeys.contains(property) else {
+      guard let property = PropertyKey(name: key), Self.expressionKeys.contains(property) else {
         if key != "fill" {
           reader.error(
-            "'\(key)' cannot be an expression; expressions of p are for \(Self.expressionKeys.map(\.rawValue).joined(separator: ", "))", entry.node,
+            "'\(key)' cannot be an expression; expressions of p are for \(Self.expressionKeys.map(\.name).joined(separator: ", "))", entry.node,
             entry.path)
         }
         continue

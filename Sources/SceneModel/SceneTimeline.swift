@@ -143,7 +143,7 @@ public struct SceneTimeline: Sendable {
     let existing = tracks[id]?[key]
     // Only needed when the property has no track yet.
     let initial = existing == nil ? startingValue(key, of: layer, at: t, startValue) : value
-    var lastTiming: AnimationTiming?
+    var settling: Double?
     var end = t
     /// The property's motion toward `target`: the one it has, or one from
     /// its value before the event.
@@ -152,7 +152,7 @@ public struct SceneTimeline: Sendable {
     ) -> Track {
       var m = existing?.motion(of: V.self) ?? Motion(V.unwrap(initial) ?? target)
       m.animate(to: target, at: t, with: interpolates(m.target) ? animation : nil, velocity: velocity.flatMap(V.unwrap))
-      lastTiming = m.lastTiming
+      settling = m.lastEvent?.settlingDuration
       end = m.endTime
       return .motion(m)
     }
@@ -174,7 +174,7 @@ public struct SceneTimeline: Sendable {
       preconditionFailure("a value of the wrong kind for \(key)")
     }
     tracks[id, default: [:]][key] = track
-    return (end, lastTiming?.baseDuration)
+    return (end, settling)
   }
 }
 

@@ -78,7 +78,7 @@ public struct CallParser: ScalarParser {
     // A label is a name followed by ':'.
     let end = scanner.nameEnd(from: start)
     var colon = end
-    while scanner.scalar(at: colon) == " " { colon += 1 }
+    while let c = scanner.scalar(at: colon), ScalarScanner.isSpace(c) { colon += 1 }
     if end > start, scanner.scalar(at: colon) == ":" {
       index = colon + 1
       skipSpaces()

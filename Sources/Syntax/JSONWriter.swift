@@ -2,8 +2,10 @@
 /// prints its `--json` summaries: keys in the order the type encodes them
 /// (its declaration order, for synthesized conformances), `", "` and
 /// `": "` between items, whole numbers without a fraction, other numbers
-/// in their shortest form that reads back exactly. The same value always
-/// gives the same text (Foundation's encoder orders keys by hash).
+/// in their shortest form that reads back exactly (`formatNumber(_:
+/// significantDigits: nil)`). The same value always gives the same text,
+/// in any process: a dictionary's keys, whose own order changes from run
+/// to run, are written sorted (Foundation's encoder orders keys by hash).
 public enum JSONWriter {
   /// A value that JSON cannot hold (a NaN or an infinity), with where.
   public struct Failure: Error, Sendable, CustomStringConvertible {
@@ -13,28 +15,21 @@ public enum JSONWriter {
 
   /// `value` as one line of JSON.
   public static func line(_ value: some Encodable) throws(Failure) -> String {
-    let encoder = TreeEncoder()
+    let tree: JSONTree
     do {
-      try value.encode(to: encoder)
+      tree = try TreeEncoder.tree(of: value, at: [])
     } catch let failure as Failure {
       throw failure
     } catch {
       throw Failure(message: "\(error)")
     }
     var out = ""
-    encoder.root.value.write(into: &out)
+    tree.value.write(into: &out)
     return out
   }
 
-  /// A number as JSON: whole numbers (below 10¹⁵ in magnitude) as
-  /// integers, others in Swift's shortest round-trip form.
-  public static func number(_ x: Double) -> String {
-    if x == x.rounded(.towardZero), abs(x) < 1e15 { return String(Int64(x)) }
-    return "\(x)"
-  }
-
   /// A string as a JSON string literal.
-  public static func string(_ s: String) -> String {
+  static func string(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
       switch scalar {
@@ -67,7 +62,7 @@ final class JSONTree {
       switch self {
       case .null: out += "null"
       case .bool(let b): out += b ? "true" : "false"
-      case .number(let x): out += JSONWriter.number(x)
+      case .number(let x): out += formatNumber(x, significantDigits: nil)
       case .string(let s): out += JSONWriter.string(s)
       case .array(let items):
         out += "["
@@ -142,11 +137,25 @@ final class TreeEncoder: Encoder {
     case let x as any BinaryFloatingPoint: return try number(Double(x), at: path)
     case let x as Bool: return JSONTree(.bool(x))
     case let x as String: return JSONTree(.string(x))
+    case let dictionary as [String: any Encodable]:
+      let tree = JSONTree(.object([]))
+      for key in dictionary.keys.sorted() {
+        tree.set(key, try Self.tree(of: dictionary[key]!, at: path + [DictionaryKey(stringValue: key)]))
+      }
+      return tree
     default:
       let tree = JSONTree()
       try value.encode(to: TreeEncoder(root: tree, codingPath: path))
       return tree
     }
+  }
+
+  /// A dictionary's key, in a coding path.
+  struct DictionaryKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
   }
 
   static func number(_ x: Double, at path: [any CodingKey]) throws -> JSONTree {

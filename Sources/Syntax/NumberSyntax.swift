@@ -80,6 +80,9 @@ public struct NumberSyntaxError: Error, Sendable, Hashable {
     case (.json, .missingDigits(.exponent)): "invalid number: expected digits in the exponent"
     case (.json, .leadingZero): "numbers may not have leading zeros"
     case (_, .leadingPoint): "a number needs a digit before '.' (write 0.5, not .5)"
+    // Nothing number-like where one was expected (a sign is not part of an
+    // expression's number: it is an operator).
+    case (_, .missingDigits(.mantissa)) where written.isEmpty: "expected a number"
     default: "invalid number '\(written)'"
     }
   }

@@ -153,10 +153,7 @@ public struct ParameterDeclaration: Sendable, Hashable {
     var text: String
     switch kind {
     case .number(let range, let unit): text = range.description + (unit.map { " " + $0.rawValue } ?? "")
-    case .integer(let range):
-      text =
-        range.upperBound == .max
-        ? "a whole number, at least \(range.lowerBound)" : "a whole number from \(range.lowerBound) to \(range.upperBound)"
+    case .integer(let range): text = "a whole number from \(range.lowerBound) to \(range.upperBound)"
     default: text = kind.expectation
     }
     return text + (reason.map { " (\($0))" } ?? "")

@@ -187,9 +187,7 @@ extension ProgressExpression {
       if needsParentheses { out += "(" }
       switch self {
       case .number(let x):
-        var text = "\(x)"
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        out += text
+        out += formatNumber(x, significantDigits: nil)
       case .p:
         out += "p"
       case .negate(let a):

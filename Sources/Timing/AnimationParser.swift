@@ -61,6 +61,8 @@ public enum AnimationParser {
 
   /// The longest settling duration accepted, in seconds.
   public static let maximumSettlingDuration = 3600.0
+  /// The most passes `repeatCount` takes.
+  public static let maximumRepeatCount = 1_000_000
 
   /// Every animation name a scene may write, sorted.
   public static var animationNames: [String] { bases.names.sorted() }
@@ -108,7 +110,7 @@ public enum AnimationParser {
   /// `extraBounce:`; `response`, when given, adds the older
   /// `(response:dampingFraction:blendDuration:)` with those defaults.
   private static func preset(
-    _ preset: Spring.Preset, response: (duration: Double, dampingFraction: Double, blend: Double)? = nil
+    _ preset: Spring.Preset, response: Spring.ResponseDefaults? = nil
   ) -> Function<Animation.Base> {
     let extraBounce = Parameter.number("extraBounce", default: 0)
     let current = Overload<Animation.Base>(duration(default: preset.duration), extraBounce, blendDuration(default: 0)) {
@@ -122,7 +124,8 @@ public enum AnimationParser {
     }
     guard let response else { return Function(preset.rawValue, current) }
     let older = Overload<Animation.Base>(
-      self.response(default: response.duration), dampingFraction(default: response.dampingFraction), blendDuration(default: response.blend)
+      self.response(default: response.response), dampingFraction(default: response.dampingFraction),
+      blendDuration(default: response.blendDuration)
     ) { _, r, z, _ in .spring(Spring(response: r, dampingFraction: z), initialVelocity: 0) }
     return Function(preset.rawValue, current, older)
   }
@@ -147,16 +150,22 @@ public enum AnimationParser {
       _, x1, y1, x2, y2, d in .curve(.bezier(CubicBezier(x1, y1, x2, y2)), duration: d)
     })
 
-  private static let presets = [preset(.smooth), preset(.snappy), preset(.bouncy), preset(.interactiveSpring, response: (0.15, 0.86, 0.25))]
+  private static let presets = [
+    preset(.smooth), preset(.snappy), preset(.bouncy), preset(.interactiveSpring, response: Spring.interactiveSpringResponseDefaults),
+  ]
 
   private static let defaultSpring = Function<Animation.Base>("default", Overload { _ in .spring(.default, initialVelocity: 0) })
 
   private static let spring = Function<Animation.Base>(
     "spring",
-    Overload(duration(default: 0.5), bounce, blendDuration(default: 0)) { _, d, b, _ in
+    // `spring(duration:bounce:blendDuration:)` defaults to the smooth preset.
+    Overload(duration(default: Spring.Preset.smooth.duration), bounce, blendDuration(default: 0)) { _, d, b, _ in
       .spring(Spring(duration: d, bounce: b), initialVelocity: 0)
     },
-    Overload(response(default: 0.5), dampingFraction(default: 0.825), blendDuration(default: 0)) { _, r, z, _ in
+    Overload(
+      response(default: Spring.springResponseDefaults.response), dampingFraction(default: Spring.springResponseDefaults.dampingFraction),
+      blendDuration(default: Spring.springResponseDefaults.blendDuration)
+    ) { _, r, z, _ in
       .spring(Spring(response: r, dampingFraction: z), initialVelocity: 0)
     })
 
@@ -166,7 +175,9 @@ public enum AnimationParser {
       Parameter.number("mass", .positive, default: 1), Parameter.number("stiffness", .positive),
       Parameter.number("damping", .positive, because: "an undamped spring never settles"), initialVelocity
     ) { _, m, k, c, v in .spring(Spring(mass: m, stiffness: k, damping: c), initialVelocity: v) },
-    Overload(duration(default: 0.5), bounce, initialVelocity) { _, d, b, v in .spring(Spring(duration: d, bounce: b), initialVelocity: v) })
+    Overload(duration(default: Spring.Preset.smooth.duration), bounce, initialVelocity) { _, d, b, v in
+      .spring(Spring(duration: d, bounce: b), initialVelocity: v)
+    })
 
   private static let uikitSpring = Function<Animation.Base>(
     "uikitSpring",
@@ -188,7 +199,7 @@ public enum AnimationParser {
       Function("speed", Overload(Parameter.number(.unlabelled("speed"), .positive)) { _, s in .speed(s) }),
       Function(
         "repeatCount",
-        Overload(Parameter.integer(.unlabelled("count"), 1...1_000_000), autoreverses) { _, n, a in .repeat(count: n, autoreverses: a) }),
+        Overload(Parameter.integer(.unlabelled("count"), 1...maximumRepeatCount), autoreverses) { _, n, a in .repeat(count: n, autoreverses: a) }),
       Function("repeatForever", Overload(autoreverses) { _, a in .repeat(count: nil, autoreverses: a) }),
     ])
 }

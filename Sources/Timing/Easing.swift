@@ -76,12 +76,19 @@ public struct Easing: Sendable, Hashable, CaseIterable, CustomStringConvertible 
       return (-(cosine - 1) / 2, .pi / 2 * sine)
 
     case (.quad, _), (.cubic, _), (.quart, _), (.quint, _):
-      let n = Double(family == .quad ? 2 : family == .cubic ? 3 : family == .quart ? 4 : 5)
+      // The power n, and 2ⁿ⁻¹ (the in-out first half's scale).
+      let (n, half): (Double, Double) =
+        switch family {
+        case .quad: (2, 2)
+        case .cubic: (3, 4)
+        case .quart: (4, 8)
+        default: (5, 16)
+        }
       switch mode {
       case .in: return (Elementary.pow(u, n), n * Elementary.pow(u, n - 1))
       case .out: return (1 - Elementary.pow(1 - u, n), n * Elementary.pow(1 - u, n - 1))
       case .inOut:
-        if u < 0.5 { return (Elementary.pow(2, n - 1) * Elementary.pow(u, n), n * Elementary.pow(2, n - 1) * Elementary.pow(u, n - 1)) }
+        if u < 0.5 { return (half * Elementary.pow(u, n), n * half * Elementary.pow(u, n - 1)) }
         let w = 2 - 2 * u
         return (1 - Elementary.pow(w, n) / 2, n * Elementary.pow(w, n - 1))
       }

@@ -38,6 +38,36 @@ public struct MotionEvent: Sendable, Hashable {
   }
 }
 
+/// Times every 1/`rate` seconds from `from` through `to`: sample i at
+/// `from + i / rate`, `floor((to − from) × rate + 1e-9) + 1` of them (the
+/// epsilon absorbs floating-point error, so 0.7999999999999999 s at 60 per
+/// second gives 49 samples, as 0.8 s does). The frames of an output and the
+/// samples of `render curve` are both these.
+public struct SampleTimes: Sendable, Hashable {
+  public var from: Double
+  public var to: Double
+  /// Samples per second.
+  public var rate: Double
+
+  public init(from: Double, to: Double, rate: Double) {
+    self.from = from; self.to = to; self.rate = rate
+  }
+
+  /// The number of samples, in floating point: a huge (or infinite) range
+  /// is reported as such rather than trapping.
+  public var countEstimate: Double { ((to - from) * rate + 1e-9).rounded(.down) + 1 }
+
+  /// The number of samples; nil when it is more than `limit` (or not a
+  /// number at all).
+  public func count(limit: Int) -> Int? {
+    let estimate = countEstimate
+    return estimate <= Double(limit) ? Int(estimate) : nil
+  }
+
+  /// Sample i's time.
+  public func time(_ i: Int) -> Double { from + Double(i) / rate }
+}
+
 extension Motion {
   /// The value and velocity at each of `times` (any order; each sample is
   /// the pure function of its time).
@@ -48,24 +78,23 @@ extension Motion {
     }
   }
 
-  /// Samples every 1/`rate` seconds from `from` through `to` (both
-  /// included when `to − from` is a whole number of steps, to within 1e-9
-  /// of a step).
-  public func samples(from: Double, to: Double, rate: Double) -> [MotionSample<Value>] {
-    precondition(rate > 0 && to >= from, "a positive rate over a forward range")
-    let count = Int(((to - from) * rate + 1e-9).rounded(.down)) + 1
-    return samples(at: (0..<count).map { from + Double($0) / rate })
+  /// The value and velocity at the first `count` of `times`.
+  public func samples(_ times: SampleTimes, count: Int) -> [MotionSample<Value>] {
+    samples(at: (0..<count).map(times.time))
   }
 
   /// The events the motion went through, in time order.
-  public var events: [MotionEvent] {
-    segments.dropFirst().map { segment in
-      switch segment {
-      case .hold(let start, _): MotionEvent(time: start, kind: .immediate, end: start)
-      case .curve(let start, _, let timing), .spring(let start, _, _, _, _, let timing):
-        MotionEvent(time: start, kind: .animation(timing), end: Self.end(of: segment))
-      case .drag(let start, _): MotionEvent(time: start, kind: .drag, end: Self.end(of: segment))
-      }
+  public var events: [MotionEvent] { segments.dropFirst().map(Self.event) }
+
+  /// The latest event; nil before any.
+  public var lastEvent: MotionEvent? { segments.count > 1 ? Self.event(segments.last!) : nil }
+
+  static func event(_ segment: Segment) -> MotionEvent {
+    switch segment {
+    case .hold(let start, _): MotionEvent(time: start, kind: .immediate, end: start)
+    case .curve(let start, _, let timing), .spring(let start, _, _, _, _, let timing):
+      MotionEvent(time: start, kind: .animation(timing), end: end(of: segment))
+    case .drag(let start, _): MotionEvent(time: start, kind: .drag, end: end(of: segment))
     }
   }
 }

@@ -137,15 +137,6 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
   /// of `repeatForever`, or two with `autoreverses`); the release of a drag.
   public var endTime: Double { Self.end(of: segments.last!) }
 
-  /// The resolved timing of the last event's animation, if it has one: its
-  /// base duration is the settling duration a spring got for this move.
-  public var lastTiming: AnimationTiming? {
-    switch segments.last! {
-    case .curve(_, _, let timing), .spring(_, _, _, _, _, let timing): timing
-    case .hold, .drag: nil
-    }
-  }
-
   /// When the first event changed the value; nil before any.
   public var firstEventTime: Double? { segments.count > 1 ? segments[1].start : nil }
 

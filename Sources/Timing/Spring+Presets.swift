@@ -21,6 +21,16 @@ extension Spring {
     }
   }
 
+  /// The older response form SwiftUI keeps for `spring` and
+  /// `interactiveSpring`: `spring(response: 0.5, dampingFraction: 0.825,
+  /// blendDuration: 0)` and `interactiveSpring(response: 0.15,
+  /// dampingFraction: 0.86, blendDuration: 0.25)`, its defaults.
+  public struct ResponseDefaults: Sendable {
+    public var response: Double, dampingFraction: Double, blendDuration: Double
+  }
+  public static let springResponseDefaults = ResponseDefaults(response: 0.5, dampingFraction: 0.825, blendDuration: 0)
+  public static let interactiveSpringResponseDefaults = ResponseDefaults(response: 0.15, dampingFraction: 0.86, blendDuration: 0.25)
+
   /// A preset, as `.snappy(duration: 0.4, extraBounce: 0.1)`.
   public init(_ preset: Preset, duration: Double? = nil, extraBounce: Double = 0) {
     self.init(duration: duration ?? preset.duration, bounce: preset.bounce + extraBounce)

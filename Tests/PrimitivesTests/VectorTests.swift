@@ -11,15 +11,6 @@ import Testing
     #expect(a.components == [1, 2])
   }
 
-  @Test func dynamicVectorsTreatTheEmptyVectorAsZero() {
-    let v = AnimatableVector([1, 2, 3])
-    #expect(v + .zero == v)
-    #expect(AnimatableVector.zero - v == AnimatableVector([-1, -2, -3]))
-    #expect(AnimatableVector.zero == AnimatableVector([0, 0, 0]))
-    #expect(Set([AnimatableVector.zero, AnimatableVector([0, 0])]).count == 1)
-    #expect(v * 2 == AnimatableVector([2, 4, 6]))
-  }
-
   @Test func doubleIsAVector() {
     #expect(Double.interpolate(2, 4, 0.5) == 3)
     #expect((2.5).components == [2.5])

@@ -35,8 +35,8 @@ import Testing
     let output = try JSONDecoder().decode(Output.self, from: Data(result.stdout.utf8))
     #expect(abs(output.settlingDuration - Self.bouncySettling) < 1e-12)
     #expect(abs(output.duration - Self.bouncySettling) < 1e-12)
-    // Samples at t = i / 60 from 0 through the duration.
-    #expect(output.samples.count == Int((Self.bouncySettling * 60).rounded(.down)) + 1)
+    // Samples at t = i / 60 from 0 through the duration: floor(62.68…) + 1.
+    #expect(output.samples.count == 63)
     for (i, sample) in output.samples.enumerated() {
       #expect(abs(sample.t - Double(i) / 60) < 1e-12)
     }
@@ -66,6 +66,15 @@ import Testing
     #expect(output.settlingDuration == 0.5)
     #expect(output.samples.count == 85)
     #expect(output.samples.last!.value == 1)
+  }
+
+  /// An animation slowed 10³⁰⁰ times lasts far beyond the sample limit:
+  /// a usage error that says so, not a crash converting the count.
+  @Test func aCurveBeyondAnyIntegerCountIsOverTheLimit() throws {
+    let result = try RenderBinary.run(["curve", "linear.speed(1e-300)"])
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("render: error: 'linear.speed(1e-300)' lasts "), "\(result.stderr)")
+    #expect(result.stderr.contains("is more than the limit of 1000000"), "\(result.stderr)")
   }
 
   @Test func jsonObjectForm() throws {

@@ -248,6 +248,20 @@ import VideoOutput
     #expect(r.status == 2 && r.stderr.contains("limit of 1000000 frames"), "\(r.stderr)")
   }
 
+  /// A scene whose default duration is astronomically long (an animation
+  /// slowed 10³⁰⁰ times) is over the frame limit: a usage error, not a
+  /// crash converting the frame count to an integer.
+  @Test func aFrameCountBeyondAnyIntegerIsOverTheLimit() throws {
+    let dir = try Self.folder("endless")
+    let path = dir.appendingPathComponent("endless.json").path
+    try ##"""
+    {"version": 1, "size": [20, 20], "layers": [{"id": "k", "type": "rect", "size": [10, 10]}],
+     "timeline": [{"at": 0, "animation": "linear.speed(1e-300)", "set": {"k": {"opacity": 0}}}]}
+    """##.write(toFile: path, atomically: true, encoding: .utf8)
+    let r = try RenderBinary.run([path, "--null", "--quiet"])
+    #expect(r.status == 2 && r.stderr.hasPrefix("render: error: ") && r.stderr.contains("over the limit of 1000000 frames"), "\(r.stderr)")
+  }
+
   /// SIGINT mid-render: exit 130, the existing output byte-identical, no
   /// temporary files left.
   @Test func anInterruptedRenderLeavesTheOldOutputAlone() throws {

@@ -102,7 +102,7 @@ private func cases(_ notation: NumberNotation, _ rows: [(String, NumberScanOutco
           ("2.5E+2", .number(250, 0..<6)),
           ("2*p", .number(2, 0..<1)),
           ("1_000", .number(1, 0..<1)),
-          ("-1", .error("invalid number ''", 0..<0)),
+          ("-1", .error("expected a number", 0..<0)),
           ("1.", .error("invalid number '1.'", 0..<2)),
           (".", .error("invalid number '.'", 0..<1)),
           ("1e", .error("invalid number '1e'", 0..<2)),

@@ -234,11 +234,12 @@ import Testing
 /// Any vector value animates: here a premultiplied RGBA colour.
 @Suite struct VectorValueTests {
   @Test func colourAnimatesComponentWise() throws {
-    let red = AnimatableVector([1, 0, 0, 1]), halfBlue = AnimatableVector([0, 0, 0.5, 0.5])
+    let red = PremultipliedColor(red: 1, green: 0, blue: 0, alpha: 1)
+    let halfBlue = PremultipliedColor(red: 0, green: 0, blue: 0.5, alpha: 0.5)
     var m = Motion(red)
     m.animate(to: halfBlue, at: 0, with: try AnimationParser.parse("linear(duration: 1)"))
-    #expect(m.value(at: 0.25) == AnimatableVector([0.75, 0, 0.125, 0.875]))
-    #expect(m.velocity(at: 0.25) == AnimatableVector([-1, 0, 0.5, -0.5]))
+    #expect(m.value(at: 0.25) == PremultipliedColor(red: 0.75, green: 0, blue: 0.125, alpha: 0.875))
+    #expect(m.velocity(at: 0.25) == PremultipliedColor(red: -1, green: 0, blue: 0.5, alpha: -0.5))
     #expect(m.value(at: 1) == halfBlue)
   }
 }

@@ -64,6 +64,9 @@ import Testing
     let a = try AnimationParser.parse(".snappy(duration:0.4,extraBounce:0.1) . delay( 0.2 )")
     let b = try AnimationParser.parse("snappy(duration: 0.4, extraBounce: 0.1).delay(0.2)")
     #expect(a == b)
+    // Any white space, newlines too, may stand between a label and its colon.
+    let c = try AnimationParser.parse("snappy(duration\n:\t0.4,\n extraBounce \r\n: 0.1).delay(0.2)")
+    #expect(c == b)
   }
 
   @Test func jsonObjectFormIsTheSameModel() throws {
