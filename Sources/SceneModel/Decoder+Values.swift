@@ -47,9 +47,9 @@ extension Reader {
         let stops = g["stops"].flatMap({ stops($0.node, $0.path) })
       else { return nil }
       let center = g["center"].map { pair($0.node, $0.path) } ?? Vector2(0.5, 0.5)
-      let start = g["startRadius"].map { number($0.node, $0.path, "0 or more", { $0 >= 0 }) } ?? 0
+      let start = g["startRadius"].map { number($0.node, $0.path, .nonNegative) } ?? 0
       guard let center, let start,
-        let end = g["endRadius"].flatMap({ number($0.node, $0.path, "0 or more", { $0 >= 0 }) })
+        let end = g["endRadius"].flatMap({ number($0.node, $0.path, .nonNegative) })
       else { return nil }
       return .radial(center: center, startRadius: start, endRadius: end, stops: stops)
     }
@@ -75,7 +75,7 @@ extension Reader {
         ok = false
         continue
       }
-      guard let offset = number(pair[0], p.appending(0), "between 0 and 1", { (0...1).contains($0) }),
+      guard let offset = number(pair[0], p.appending(0), PropertyDomain.unit.range),
         let color = color(pair[1], p.appending(1))
       else { ok = false; continue }
       if let last = out.last, offset < last.offset {
@@ -155,14 +155,13 @@ extension Reader {
 
   /// One property's value as written.
   func value(of property: AnyProperty, _ node: JSONNode, _ path: JSONPath, rate: Bool) -> PropertyValue? {
-    let requirement = rate ? nil : property.domain.requirement
-    let (text, check) = (requirement?.text, requirement?.check ?? { _ in true })
+    let range = rate ? .any : property.domain.range
     switch property.kind {
     case .number:
-      return number(node, path, text, check).map(PropertyValue.number)
+      return number(node, path, range).map(PropertyValue.number)
     case .point:
       if property.key.acceptsSingleNumber { return numberOrPair(node, path).map(PropertyValue.point) }
-      guard let v = pair(node, path, text, check) else { return nil }
+      guard let v = pair(node, path, range) else { return nil }
       if property.domain == .orderedUnitPair && !rate && v.x > v.y {
         error("\(property.key.name) from \(formatNumber(v.x)) is after to \(formatNumber(v.y))", node, path)
         return nil
@@ -181,7 +180,7 @@ extension Reader {
         error("expected a list of lengths [on, off, …], got \(node.typeName)", node, path)
         return nil
       }
-      let lengths = a.enumerated().compactMap { number($0.element, path.appending($0.offset), text, check) }
+      let lengths = a.enumerated().compactMap { number($0.element, path.appending($0.offset), range) }
       guard lengths.count == a.count else { return nil }
       if !lengths.isEmpty && lengths.allSatisfy({ $0 == 0 }) {
         error("a dash pattern of zeros draws nothing; leave 'dash' out for a solid line", node, path)

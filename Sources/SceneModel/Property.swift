@@ -1,4 +1,5 @@
 import Primitives
+import Syntax
 
 /// Every property a layer has that a `set` may change, declared once: its
 /// key (as JSON and as the diagnostics' path spell it), its value's type,
@@ -143,13 +144,13 @@ public enum PropertyDomain: Sendable, Hashable {
   /// Between 0 and 1, the first component not after the second (`trim`).
   case orderedUnitPair
 
-  /// The requirement as a message states it, and the check.
-  public var requirement: (text: String, check: @Sendable (Double) -> Bool)? {
+  /// The numbers it accepts (each component's, for a point).
+  public var range: NumberRange {
     switch self {
-    case .any: nil
-    case .nonNegative: ("0 or more", { $0 >= 0 })
-    case .atLeastOne: ("1 or more", { $0 >= 1 })
-    case .unit, .orderedUnitPair: ("between 0 and 1", { (0...1).contains($0) })
+    case .any: .any
+    case .nonNegative: .nonNegative
+    case .atLeastOne: NumberRange(lower: .closed(1))
+    case .unit, .orderedUnitPair: NumberRange(lower: .closed(0), upper: .closed(1))
     }
   }
 }

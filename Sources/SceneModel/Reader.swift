@@ -44,25 +44,27 @@ final class Reader {
     return out
   }
 
-  func number(_ node: JSONNode, _ path: JSONPath, _ requirement: String? = nil, _ check: (Double) -> Bool = { _ in true }) -> Double? {
+  /// A number in `range`.
+  func number(_ node: JSONNode, _ path: JSONPath, _ range: NumberRange = .any) -> Double? {
     guard let n = node.number else {
       error("expected a number, got \(node.typeName)", node, path)
       return nil
     }
-    guard check(n) else {
-      error("\(formatNumber(n)) is out of range: must be \(requirement ?? "valid")", node, path)
+    guard range.contains(n) else {
+      error("\(formatNumber(n)) is out of range: must be \(range)", node, path)
       return nil
     }
     return n
   }
 
-  func integer(_ node: JSONNode, _ path: JSONPath, _ requirement: String, _ check: (Int) -> Bool) -> Int? {
+  /// A whole number in `range`.
+  func integer(_ node: JSONNode, _ path: JSONPath, _ range: NumberRange) -> Int? {
     guard let n = number(node, path), n == n.rounded(), abs(n) < 1e15 else {
       if node.number != nil { error("expected a whole number", node, path) }
       return nil
     }
-    guard check(Int(n)) else {
-      error("\(Int(n)) is out of range: must be \(requirement)", node, path)
+    guard range.contains(n) else {
+      error("\(Int(n)) is out of range: must be \(range)", node, path)
       return nil
     }
     return Int(n)
@@ -117,7 +119,7 @@ final class Reader {
   }
 
   /// `[x, y]` of finite numbers.
-  func pair(_ node: JSONNode, _ path: JSONPath, _ requirement: String? = nil, _ check: (Double) -> Bool = { _ in true }) -> Vector2? {
+  func pair(_ node: JSONNode, _ path: JSONPath, _ range: NumberRange = .any) -> Vector2? {
     guard let a = node.array else {
       error("expected [x, y], got \(node.typeName)", node, path)
       return nil
@@ -126,7 +128,7 @@ final class Reader {
       error("expected 2 numbers [x, y], got \(a.count)", node, path)
       return nil
     }
-    guard let x = number(a[0], path.appending(0), requirement, check), let y = number(a[1], path.appending(1), requirement, check) else {
+    guard let x = number(a[0], path.appending(0), range), let y = number(a[1], path.appending(1), range) else {
       return nil
     }
     return Vector2(x, y)

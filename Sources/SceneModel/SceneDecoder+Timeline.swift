@@ -7,7 +7,7 @@ extension Context {
 
   func event(_ node: JSONNode, _ path: JSONPath, index: Int, assets: [String: Asset]) -> Event? {
     guard let o = reader.object(node, path, keys: Self.eventKeys, required: ["at"], what: "an event object") else { return nil }
-    guard let at = o["at"].flatMap({ reader.number($0.node, $0.path, "0 or more", { $0 >= 0 }) }) else { return nil }
+    guard let at = o["at"].flatMap({ reader.number($0.node, $0.path, .nonNegative) }) else { return nil }
     var event = Event(at: at, animation: nil, set: [], insert: [], remove: [], velocity: [], drag: nil, index: index, location: node.location)
     if let (n, p) = o["animation"] {
       do {
@@ -55,7 +55,7 @@ extension Context {
     guard let o = reader.object(node, path, keys: ["into", "index", "transition", "layer"], required: ["into", "layer"]) else { return nil }
     let into = o["into"].flatMap { reader.string($0.node, $0.path) }
     if let into, let (n, p) = o["into"] { pendingContainers.append((into, n.location, p)) }
-    let index = o["index"].map { reader.integer($0.node, $0.path, "0 or more", { $0 >= 0 }) } ?? nil
+    let index = o["index"].map { reader.integer($0.node, $0.path, .nonNegative) } ?? nil
     let transition: Transition? = o["transition"].map { self.transition($0.node, $0.path) } ?? Transition.opacity
     guard let layerEntry = o["layer"], let layer = layer(layerEntry.node, layerEntry.path, depth: 2, assets: assets) else { return nil }
     if layer.id == nil {
@@ -98,7 +98,7 @@ extension Context {
         reader.error("expected a point [t, x, y]", point, p)
         return nil
       }
-      guard let t = reader.number(v[0], p.appending(0), "0 or more", { $0 >= 0 }), let x = reader.number(v[1], p.appending(1)),
+      guard let t = reader.number(v[0], p.appending(0), .nonNegative), let x = reader.number(v[1], p.appending(1)),
         let y = reader.number(v[2], p.appending(2))
       else { return nil }
       if let last = points.last, t <= last.0 {

@@ -67,15 +67,13 @@ extension Context {
   /// A chain of calls: a base transition and `.combined(with:)` modifiers.
   /// `source` is the text the chain was parsed from, if any, to quote it.
   static func transition(_ chain: CallChain, source: String?) throws(SyntaxError) -> Transition {
-    var parts = [try transitions.make(chain.calls[0], source: source)]
-    for call in chain.calls.dropFirst() {
-      guard let modifier = transitionModifiers[call.name] else {
-        throw transitionModifiers.unknown(call, detail: " (transitions combine with .combined(with:))")
-      }
-      parts.append(try modifier.make(call, source: source))
-    }
+    let parts = [try transitionGrammar.base(of: chain, source: source)] + (try transitionGrammar.modifiers(of: chain, source: source))
     return parts.count == 1 ? parts[0] : .combined(parts)
   }
+
+  /// A transition and the ones it combines with.
+  static let transitionGrammar = ChainGrammar(
+    bases: transitions, modifiers: transitionModifiers, unknownModifierDetail: " (transitions combine with .combined(with:))")
 
   /// The transitions in SwiftUI syntax. Only the JSON object form can write
   /// a custom `modifier(active:identity:)`: its states are property sets.

@@ -52,8 +52,8 @@ final class Context {
       reader.error("unsupported version \(formatNumber(v)): this renderer reads version 1", n, p)
     }
     let name = o["name"].flatMap { reader.string($0.node, $0.path) } ?? defaultName
-    let size = o["size"].flatMap { reader.pair($0.node, $0.path, "greater than 0", { $0 > 0 && $0.isFinite }) }
-    let scale = o["scale"].map { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) } ?? 1
+    let size = o["size"].flatMap { reader.pair($0.node, $0.path, .positive) }
+    let scale = o["scale"].map { reader.number($0.node, $0.path, .positive) } ?? 1
     if let size, let scale, let (n, p) = o["size"] {
       let (w, h) = (size.x * scale, size.y * scale)
       if w > Double(SceneLimits.maximumSide) || h > Double(SceneLimits.maximumSide) || w * h > Double(SceneLimits.maximumPixels) {
@@ -68,7 +68,7 @@ final class Context {
     }
     // `$schema` names the JSON Schema for editors; it must be a string.
     if let (n, p) = o["$schema"] { _ = reader.string(n, p) }
-    let duration = o["duration"].flatMap { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) }
+    let duration = o["duration"].flatMap { reader.number($0.node, $0.path, .positive) }
     let assets = o["assets"].map { self.assets($0.node, $0.path) } ?? [:]
     let fonts = o["fonts"].map { self.fonts($0.node, $0.path) } ?? [:]
     var layers: [Layer] = []
@@ -113,7 +113,7 @@ final class Context {
       } else if let o = reader.object(m.value, p, keys: ["file", "scale"], required: ["file"], what: "a file path or {\"file\", \"scale\"}"),
         let file = o["file"].flatMap({ reader.string($0.node, $0.path) })
       {
-        let scale = o["scale"].map { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) } ?? Self.scale(ofFile: file)
+        let scale = o["scale"].map { reader.number($0.node, $0.path, .positive) } ?? Self.scale(ofFile: file)
         if let scale { out[m.key] = Asset(file: file, scale: scale, location: m.value.location, path: p) }
       }
     }
@@ -306,7 +306,7 @@ final class Context {
   func font(_ node: JSONNode, _ path: JSONPath) -> Font? {
     guard let o = reader.object(node, path, keys: ["family", "size", "weight"]) else { return nil }
     let family = o["family"].flatMap { reader.string($0.node, $0.path) }
-    let size = o["size"].map { reader.number($0.node, $0.path, "greater than 0", { $0 > 0 }) } ?? Font.bodySize
+    let size = o["size"].map { reader.number($0.node, $0.path, .positive) } ?? Font.bodySize
     let weight = o["weight"].map { reader.choice($0.node, $0.path, of: FontWeight.self) } ?? .regular
     guard let size, let weight else { return nil }
     let named = o["family"].map { ($0.node.location, $0.path) } ?? (node.location, path)

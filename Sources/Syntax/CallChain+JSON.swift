@@ -45,12 +45,7 @@ extension CallChain {
             origin: .json(fieldPath, field.value.location))
         }
       case .array(let elements):
-        arguments = try elements.enumerated().map { (i, element) throws(SyntaxError) -> CallArgument in
-          let elementPath = memberPath.appending(i)
-          return CallArgument(
-            label: nil, value: try argumentValue(element, path: elementPath),
-            origin: .json(elementPath, element.location))
-        }
+        arguments = try unlabelledArguments(elements, path: memberPath)
       case .number, .string:
         arguments = [CallArgument(label: nil, value: try argumentValue(member.value, path: memberPath), origin: valueOrigin)]
       }
@@ -59,16 +54,20 @@ extension CallChain {
     return CallChain(calls: calls, origin: .json(path, node.location))
   }
 
+  /// An array's elements as unlabelled arguments, each at its index.
+  private static func unlabelledArguments(_ elements: [JSONNode], path: JSONPath) throws(SyntaxError) -> [CallArgument] {
+    try elements.enumerated().map { (i, element) throws(SyntaxError) -> CallArgument in
+      CallArgument(label: nil, value: try argumentValue(element, path: path.appending(i)), origin: .json(path.appending(i), element.location))
+    }
+  }
+
   private static func argumentValue(_ node: JSONNode, path: JSONPath) throws(SyntaxError) -> ArgumentValue {
     switch node.value {
     case .number(let n, _): return .number(n)
     case .bool(let b): return .bool(b)
     case .string(let s): return .string(s)
     case .array(let elements):
-      return .array(
-        try elements.enumerated().map { (i, e) throws(SyntaxError) -> CallArgument in
-          CallArgument(label: nil, value: try argumentValue(e, path: path.appending(i)), origin: .json(path.appending(i), e.location))
-        })
+      return .array(try unlabelledArguments(elements, path: path))
     case .object:
       return .chain(try fromJSON(node, path: path))
     case .null:

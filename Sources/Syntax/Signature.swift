@@ -109,3 +109,50 @@ public struct Vocabulary<Value>: Sendable {
     return try function.make(call, source: source)
   }
 }
+
+/// A chain as SwiftUI writes it, `base.modifier(…).modifier(…)`: its first
+/// call names a function of `bases`, every other one a function of
+/// `modifiers`. Both the animation and the transition parsers read chains
+/// through one of these.
+public struct ChainGrammar<Base, Modifier>: Sendable {
+  public let bases: Vocabulary<Base>
+  public let modifiers: Vocabulary<Modifier>
+  /// The message for a modifier's name written first, if the chain says
+  /// one (else it is an unknown base).
+  let modifierFirst: @Sendable (String) -> String?
+  /// The message for a base's name written after the first call, if the
+  /// chain says one (else it is an unknown modifier).
+  let baseAfter: @Sendable (String) -> String?
+  /// Follows an unknown modifier's message.
+  let unknownModifierDetail: String
+
+  public init(
+    bases: Vocabulary<Base>, modifiers: Vocabulary<Modifier>, modifierFirst: @escaping @Sendable (String) -> String? = { _ in nil },
+    baseAfter: @escaping @Sendable (String) -> String? = { _ in nil }, unknownModifierDetail: String = ""
+  ) {
+    self.bases = bases; self.modifiers = modifiers
+    self.modifierFirst = modifierFirst; self.baseAfter = baseAfter; self.unknownModifierDetail = unknownModifierDetail
+  }
+
+  /// The value of the chain's first call.
+  public func base(of chain: CallChain, source: String?) throws(SyntaxError) -> Base {
+    let first = chain.calls[0]
+    if bases[first.name] == nil, modifiers[first.name] != nil, let message = modifierFirst(first.name) {
+      throw SyntaxError(message, at: first.nameOrigin)
+    }
+    return try bases.make(first, source: source)
+  }
+
+  /// The values of the calls after the first, in order.
+  public func modifiers(of chain: CallChain, source: String?) throws(SyntaxError) -> [Modifier] {
+    var out: [Modifier] = []
+    for call in chain.calls.dropFirst() {
+      guard let function = modifiers[call.name] else {
+        if bases[call.name] != nil, let message = baseAfter(call.name) { throw SyntaxError(message, at: call.nameOrigin) }
+        throw modifiers.unknown(call, detail: unknownModifierDetail)
+      }
+      out.append(try function.make(call, source: source))
+    }
+    return out
+  }
+}

@@ -27,10 +27,7 @@ public enum AnimationParser {
   /// chain was parsed from, if any, to quote it exactly in messages.
   public static func build(_ chain: CallChain, source: String?) throws(SyntaxError) -> Animation {
     let first = chain.calls[0]
-    let base = try function(
-      for: first, in: bases, notIn: modifiers,
-      misplaced: "'\(first.name)' is a modifier; write it after an animation, as in 'easeInOut.\(first.name)(…)'"
-    ).make(first, source: source)
+    let base = try grammar.base(of: chain, source: source)
     // A spring that takes hours to settle is a typo, and would make an
     // endless scene: say so rather than render it.
     let settling = Animation(base).baseDuration()
@@ -39,25 +36,15 @@ public enum AnimationParser {
         "\(first.quoted(from: source)) takes more than an hour to settle (more than the limit of \(formatNumber(maximumSettlingDuration)) s)",
         at: first.origin)
     }
-    var animation = Animation(base)
-    for call in chain.calls.dropFirst() {
-      let modifier = try function(
-        for: call, in: modifiers, notIn: bases, misplaced: "'\(call.name)' is an animation, not a modifier; the modifiers are \(modifierList)",
-        detail: " (the modifiers are \(modifierList))")
-      animation.modifiers.append(try modifier.make(call, source: source))
-    }
-    return animation
+    return Animation(base, modifiers: try grammar.modifiers(of: chain, source: source))
   }
 
-  /// The function `call` names in `vocabulary`: a name of `other` is
-  /// `misplaced`, any other name unknown (followed by `detail`).
-  private static func function<Value, Other>(
-    for call: Call, in vocabulary: Vocabulary<Value>, notIn other: Vocabulary<Other>, misplaced: String, detail: String = ""
-  ) throws(SyntaxError) -> Function<Value> {
-    if let function = vocabulary[call.name] { return function }
-    if other[call.name] != nil { throw SyntaxError(misplaced, at: call.nameOrigin) }
-    throw vocabulary.unknown(call, detail: detail)
-  }
+  /// An animation and its modifiers.
+  static let grammar = ChainGrammar(
+    bases: bases, modifiers: modifiers,
+    modifierFirst: { "'\($0)' is a modifier; write it after an animation, as in 'easeInOut.\($0)(…)'" },
+    baseAfter: { "'\($0)' is an animation, not a modifier; the modifiers are \(modifierList)" },
+    unknownModifierDetail: " (the modifiers are \(modifierList))")
 
   /// The longest settling duration accepted, in seconds.
   public static let maximumSettlingDuration = 3600.0
