@@ -87,6 +87,11 @@ public struct OutputTarget: Sendable {
   public var format: OutputFormat
   public var destination: OutputDestination
 
+  public init(format: OutputFormat, destination: OutputDestination) {
+    self.format = format
+    self.destination = destination
+  }
+
   /// A single file of a sequence format: one frame (`-o still.png`).
   public var isStill: Bool {
     if case .file = destination { return format.writesSequences }

@@ -29,7 +29,10 @@ public final class PNGSequenceSink: FrameSink {
   }
 
   /// One frame (the schedule's first) to one file: a still.
+  /// One still: the schedule must be one frame (every frame would be the
+  /// same file).
   public init(schedule: FrameSchedule, file: String) {
+    precondition(schedule.count == 1, "a single PNG file holds one frame")
     self.schedule = schedule
     names = { _ in file }
     display = file

@@ -78,23 +78,24 @@ struct SceneJob {
     let (w, h) = renderer.pixelSize(scale: options.scale)
     let start = Date()
     let targets: [OutputTarget]
-    var schedule: FrameSchedule
+    let schedule: FrameSchedule
     do {
       targets =
         try self.targets
         ?? OutputTarget.targets(
           name: scene.name, output: output, formats: try options.format.map(RenderOptions.formats), folder: folder)
-      schedule = try options.schedule(duration: renderer.duration)
+      if targets.contains(where: \.isStill) {
+        // A single still (always the only output): one frame, at --at
+        // (else --from, else 0), whatever the scene's length.
+        let t = options.at ?? options.from ?? 0
+        schedule = FrameSchedule(from: t, to: t, fps: options.fps, slow: 1)
+      } else {
+        schedule = try options.schedule(duration: renderer.duration)
+      }
     } catch let error as ValidationError {
       throw usage(error.message)
     } catch let error as OutputError {
       throw usage(error.message)
-    }
-    // A single still: one frame, at --at (else --from, else 0).
-    if targets.contains(where: \.isStill) {
-      guard targets.count == 1 else { throw usage("a single .png cannot be combined with other outputs") }
-      let t = options.at ?? options.from ?? 0
-      schedule = FrameSchedule(from: t, to: t, fps: schedule.fps, slow: schedule.slow)
     }
 
     let settings = OutputSettings(

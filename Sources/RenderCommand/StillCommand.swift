@@ -34,7 +34,9 @@ struct Still: ParsableCommand {
     options.scale = scale
     options.at = at
     options.quiet = true
-    _ = try SceneJob(path: scene, options: options, output: output, folder: ".").run()
+    // The one file named, whatever it looks like (a folder, a pattern).
+    let still = OutputTarget(format: OutputFormats.png, destination: .file(output))
+    _ = try SceneJob(path: scene, options: options, output: output, folder: ".", targets: [still]).run()
   }
 }
 

@@ -24,7 +24,10 @@ import Testing
     let all = try targets("out/", formats: ["gif", "png", "mp4"])
     #expect(all.map(\.0) == ["gif", "png", "mp4"])
     #expect(all[0].1 == file("out/scene.gif") && all[1].1 == .folder("out/") && all[2].1 == file("out/scene.mp4"))
-    for format in OutputFormats.all { #expect(OutputFormats.named(format.name)?.fileExtension == format.fileExtension) }
+    // The formats docs/cli.md lists, each by its name and its extension.
+    #expect(OutputFormats.names == ["mp4", "gif", "png"])
+    #expect(["mp4", "gif", "png"].map { OutputFormats.named($0)?.fileExtension } == ["mp4", "gif", "png"])
+    #expect(OutputFormats.named("webm") == nil)
   }
 
   @Test func unknownOutputsAreUsageErrors() {
@@ -32,7 +35,9 @@ import Testing
     #expect(throws: OutputError.self) { try targets("x.gif", formats: ["mp4"]) }
   }
 
-  @Test func aSingleStillIsOneFrame() throws {
+  /// Only a single file of a sequence format is a still (the binary's
+  /// behaviour: PipelineCommandTests.aStillIsOneFrame).
+  @Test func aSingleFileOfASequenceFormatIsAStill() throws {
     let target = try OutputTarget.targets(name: "s", output: "s.png", formats: nil, folder: ".")[0]
     #expect(target.isStill)
     #expect(!(try OutputTarget.targets(name: "s", output: "d/", formats: nil, folder: "."))[0].isStill)

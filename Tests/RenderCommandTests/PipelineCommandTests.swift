@@ -13,12 +13,14 @@ import VideoOutput
   static func folder(_ name: String) throws -> URL { Scratch("springframe-pipeline-\(name)").directory }
 
   /// A 0.8 s scene: a red square moving right on white, with a 120 × 80 canvas.
-  static func scene(in dir: URL, name: String = "mover", duration: Double = 0.8, background: String = "#FFFFFF") throws -> String {
+  static func scene(in dir: URL, name: String = "mover", duration: Double = 0.8, motion: Double? = nil, background: String = "#FFFFFF") throws
+    -> String
+  {
     let path = dir.appendingPathComponent(name + ".json").path
     try ##"""
     {"version": 1, "size": [120, 80], "background": "\##(background)", "duration": \##(duration),
      "layers": [{"id": "sq", "type": "rect", "size": [40, 40], "position": [30, 40], "fill": "#FF0000"}],
-     "timeline": [{"at": 0, "animation": "easeInOut(duration: \##(duration))", "set": {"sq": {"position": [90, 40]}}}]}
+     "timeline": [{"at": 0, "animation": "easeInOut(duration: \##(motion ?? duration))", "set": {"sq": {"position": [90, 40]}}}]}
     """##.write(toFile: path, atomically: true, encoding: .utf8)
     return path
   }
@@ -44,6 +46,28 @@ import VideoOutput
     #expect(FileManager.default.contents(atPath: still) == FileManager.default.contents(atPath: out.appendingPathComponent("mover_00003.png").path))
     // No temporary files are left.
     #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).allSatisfy { !$0.hasSuffix(".tmp") })
+  }
+
+  /// A still is one frame, whatever the scene's length and whatever its
+  /// file name looks like: `render still -o f_%03d.png` writes that one
+  /// file, a 20 000 s scene (1.2 million frames at 60 fps) has stills, and
+  /// `render SCENE -o x.png` takes `--from` past the end.
+  @Test func aStillIsOneFrame() throws {
+    let dir = try Self.folder("still")
+    let long = try Self.scene(in: dir, name: "long", duration: 20000, motion: 0.8)
+    let pattern = dir.appendingPathComponent("f_%03d.png").path
+    let r = try RenderBinary.run(["still", long, "--at", "0.4", "-o", pattern])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(Self.pngs(dir) == ["f_%03d.png"])
+    let short = try Self.scene(in: dir, name: "short")
+    let past = dir.appendingPathComponent("past.png").path
+    let p = try RenderBinary.run([short, "--from", "5", "-o", past, "--quiet"])
+    #expect(p.status == 0, "\(p.stderr)")
+    // Past the end the square rests at x = 90: the same still as at 0.8 s.
+    let end = dir.appendingPathComponent("end.png").path
+    #expect(try RenderBinary.run(["still", short, "--at", "0.8", "-o", end]).status == 0)
+    #expect(FileManager.default.contents(atPath: past) == FileManager.default.contents(atPath: end))
+    #expect(Self.pngs(dir).sorted() == ["end.png", "f_%03d.png", "past.png"])
   }
 
   /// 0.7999999999999999 s at 60 fps is 49 frames, as 0.8 s is (CLI.md);
