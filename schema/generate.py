@@ -607,7 +607,8 @@ schema["description"] = "A Springframe scene, version 1: a canvas, a tree of lay
 schema["type"] = "object"
 schema["properties"] = O(
     version=O(type="number", description="The format version: always 1.", const=1),
-    name=O(type="string", description="Used for default output file names. Default: the file name without extension."),
+    name=O(type="string", description="Used for default output file names: one file-name component of at most 200 bytes (not empty, not . or .., no /, \\ or NUL). Default: the file name without extension.",
+           minLength=1, maxLength=200, pattern="^(?!\\.\\.?$)[^/\\\\\\u0000]+$"),
     size=pair("Canvas size [w, h] in points.", item=num(exclusiveMinimum=0), examples=[[390, 844]]),
     scale=num("Pixels per point; the CLI may override.", exclusiveMinimum=0, default=1),
     background=O(description="Background colour, or \"transparent\".",

@@ -20,20 +20,12 @@ public final class MP4Sink: FrameSink {
     self.schedule = schedule
     file = try TemporaryFile(for: path)
     do {
-      writer = Mutex(try MP4Writer(path: file.path, width: width, height: height, fps: Self.rational(schedule.fps), options: options))
+      writer = Mutex(
+        try MP4Writer(path: file.path, width: width, height: height, fps: (schedule.rate.frames, schedule.rate.seconds), options: options))
     } catch {
       file.remove()
       throw OutputError(path: path, message: error.message)
     }
-  }
-
-  /// A frame rate as a fraction: integers as n/1, NTSC rates as n·1000/1001,
-  /// anything else to a millisecond of a frame.
-  static func rational(_ fps: Double) -> (num: Int, den: Int) {
-    if fps == fps.rounded() { return (Int(fps), 1) }
-    let ntsc = fps * 1001 / 1000
-    if abs(ntsc - ntsc.rounded()) < 1e-6 { return (Int(ntsc.rounded()) * 1000, 1001) }
-    return (Int((fps * 1000).rounded()), 1000)
   }
 
   public func willRender(framesInFlight: Int) throws {

@@ -138,4 +138,17 @@ public struct OutputTarget: Sendable {
   }
 
   static func fileName(_ name: String, _ format: OutputFormat) -> String { name + "." + format.fileExtension }
+
+  /// What this output of the scene `name` writes, as one path: the file,
+  /// or the pattern its numbered frames follow. Two outputs with the same
+  /// claim would overwrite each other.
+  public func claim(name: String) -> String {
+    let path: String
+    switch destination {
+    case .file(let file): path = file
+    case .folder(let folder): path = URL(fileURLWithPath: folder).appendingPathComponent(name + "_%05d." + format.fileExtension).path
+    case .pattern(let pattern): path = pattern
+    }
+    return URL(fileURLWithPath: path).standardizedFileURL.path
+  }
 }

@@ -136,7 +136,7 @@ private struct SVGPathParser {
     }
     guard digits > 0 else {
       // A sign or point with no digits.
-      throw error("malformed number '\(text(start..<index))' after '\(Character(command))'", at: start)
+      throw error("malformed number \(Excerpt.quoted(text(start..<index))) after '\(Character(command))'", at: start)
     }
     if peek == "e" || peek == "E" {
       // No command is named 'e', so an exponent marker must start an exponent.
@@ -144,13 +144,13 @@ private struct SVGPathParser {
       if peek == "+" || peek == "-" { index += 1 }
       guard Self.isDigit(peek) else {
         throw error(
-          "malformed exponent in number '\(text(start..<index))' after '\(Character(command))'", at: start)
+          "malformed exponent in number \(Excerpt.quoted(text(start..<index))) after '\(Character(command))'", at: start)
       }
       while Self.isDigit(peek) { index += 1 }
     }
     let lexeme = text(start..<index)
     guard let value = Double(lexeme), value.isFinite else {
-      throw error("number '\(lexeme)' after '\(Character(command))' is out of range", at: start)
+      throw error("number \(Excerpt.quoted(lexeme)) after '\(Character(command))' is out of range", at: start)
     }
     return value
   }

@@ -33,11 +33,11 @@ public protocol TextProvider {
 public struct NoResources: ImageProvider, TextProvider {
   public init() {}
   public func pixmap(for asset: Asset, named name: String) throws(ResourceError) -> Pixmap {
-    throw ResourceError("no image provider for asset '\(name)'")
+    throw ResourceError("no image provider for asset \(Excerpt.quoted(name))")
   }
-  public func checkSceneFont(family: String) throws(ResourceError) { throw ResourceError("no font provider for '\(family)'") }
+  public func checkSceneFont(family: String) throws(ResourceError) { throw ResourceError("no font provider for \(Excerpt.quoted(family))") }
   public func layout(_ text: String, in font: Font) throws(ResourceError) -> TextLayout {
-    throw ResourceError("no text provider to set '\(text)'")
+    throw ResourceError("no text provider to set \(Excerpt.quoted(text))")
   }
 }
 
@@ -74,16 +74,17 @@ public struct SceneResources: Sendable {
   {
     var resources = SceneResources()
     var diagnostics: [SceneDiagnostic] = []
+    var reported: Set<SceneDiagnostic> = []
     func report(_ message: String, _ location: SourceLocation, _ path: JSONPath) {
       let d = SceneDiagnostic(file: file, location: location, path: path, message: message)
-      if !diagnostics.contains(d) { diagnostics.append(d) }
+      if reported.insert(d).inserted { diagnostics.append(d) }
     }
 
     for (name, asset) in scene.assets.sorted(by: { $0.key < $1.key }) {
       do {
         resources.images[name] = SceneImage(pixmap: try images.pixmap(for: asset, named: name), scale: asset.scale)
       } catch {
-        report("cannot load asset '\(name)': \(error.message)", asset.location, asset.path)
+        report("cannot load asset \(Excerpt.quoted(name)): \(error.message)", asset.location, asset.path)
       }
     }
 
@@ -103,7 +104,7 @@ public struct SceneResources: Sendable {
         try text.checkSceneFont(family: family)
       } catch {
         badFamilies.insert(family)
-        report("cannot load the font of '\(family)': \(error.message)", font.location, font.path)
+        report("cannot load the font of \(Excerpt.quoted(family)): \(error.message)", font.location, font.path)
       }
     }
     for content in textContents {
@@ -117,7 +118,7 @@ public struct SceneResources: Sendable {
       }
     }
     if !diagnostics.isEmpty {
-      throw SceneErrors(diagnostics: diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+      throw SceneErrors(diagnostics: diagnostics)
     }
     return resources
   }

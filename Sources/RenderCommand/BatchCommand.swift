@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Primitives
+import SceneModel
 
 /// `render batch PATH... --out DIR`: every scene (files, or folders of
 /// *.json) with the same options, each on all cores; keeps going past a
@@ -39,6 +41,33 @@ struct Batch: ParsableCommand {
     return out
   }
 
+  /// Two scenes that would write the same output are a usage error before
+  /// anything is rendered (docs/cli.md), naming both files. Scenes that do
+  /// not decode are left to fail on their own.
+  func checkConflicts(_ files: [String]) throws {
+    let formats: [String]?
+    do { formats = try options.format.map(RenderOptions.formats) } catch let error as ValidationError {
+      Terminal.error("render: error: \(error.message)")
+      throw Failure(status: .usage)
+    }
+    var claimed: [String: String] = [:]
+    for file in files {
+      guard let data = FileManager.default.contents(atPath: file),
+        let scene = try? SceneDecoder.decode([UInt8](data), file: file, defaultName: SceneFile.defaultName(file)),
+        let targets = try? OutputTarget.targets(name: scene.name, output: nil, formats: formats, folder: out)
+      else { continue }
+      for claim in Set(targets.map { $0.claim(name: scene.name) }) {
+        if let first = claimed[claim] {
+          Terminal.error(
+            "render: error: \(first) and \(file) both write \(claim) (both scenes are named \(Excerpt.quoted(scene.name))); give one a different \"name\""
+          )
+          throw Failure(status: .usage)
+        }
+        claimed[claim] = file
+      }
+    }
+  }
+
   /// One scene's line of `--json`.
   struct SceneResult: Encodable {
     var summary: RenderSummary?
@@ -63,6 +92,7 @@ struct Batch: ParsableCommand {
       Terminal.error("render: error: \(error.message)")
       throw Failure(status: .usage)
     }
+    if !options.null { try checkConflicts(files) }
     var results: [SceneResult] = []
     var failed: [ExitStatus] = []
     for file in files {

@@ -69,8 +69,9 @@ enum Entry {
         print(RootCommand.fullMessage(for: error))
         status = .success
       } else {
-        Terminal.error(RootCommand.fullMessage(for: error))
-        // ArgumentParser's usage errors (its 64) are our 2 (docs/cli.md).
+        // ArgumentParser's usage errors (its 64) are our 2 (docs/cli.md), in
+        // our format: one error line and one hint, no usage block.
+        Terminal.error(Usage.lines(RootCommand.fullMessage(for: error)))
         status = code.rawValue == ExitStatus.renderFailed.rawValue ? .renderFailed : .usage
       }
     }

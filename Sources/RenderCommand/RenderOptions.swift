@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Primitives
 import Render
 import SceneModel
 import Syntax
 
 /// The options of `render SCENE` and `render batch` (docs/cli.md).
 struct RenderOptions: ParsableArguments {
-  @Option(help: "Output frames per second.")
-  var fps: Double = 60
+  @Option(help: "Output frames per second: a number or a ratio A/B (29.97 is 30000/1001).", transform: FrameRate.argument)
+  var fps = FrameRate(60)
 
   @Option(help: "Slow-motion factor: frame i shows scene time from + i / (fps × slow); fractions allowed.")
   var slow: Double = 1
@@ -49,7 +50,6 @@ struct RenderOptions: ParsableArguments {
   static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 
   func validate() throws {
-    guard fps.isFinite, fps > 0, fps <= 1000 else { throw ValidationError("--fps must be greater than 0 and at most 1000, got \(fps)") }
     guard slow.isFinite, slow > 0 else { throw ValidationError("--slow must be greater than 0, got \(slow)") }
     try Self.checkScale(scale)
     if let from, !(from.isFinite && from >= 0) { throw ValidationError("--from must be a time of 0 seconds or more, got \(from)") }
@@ -79,18 +79,30 @@ struct RenderOptions: ParsableArguments {
   }
 
   /// The frames to render for a scene of `duration` seconds.
-  func schedule(duration: Double, fps: Double? = nil) throws -> FrameSchedule {
+  func schedule(duration: Double, rate: FrameRate? = nil) throws -> FrameSchedule {
     let start = from ?? 0
     let end = to ?? max(duration, start)
     if to == nil && start > duration {
       throw ValidationError("--from \(start) is after the end of the scene (\(duration) s); give --to as well to render past it")
     }
-    let schedule = FrameSchedule(from: start, to: end, fps: fps ?? self.fps, slow: slow)
+    let schedule = FrameSchedule(from: start, to: end, rate: rate ?? fps, slow: slow)
     if schedule.frameCountEstimate > Double(SceneLimits.maximumFrames) {
       throw ValidationError(
-        "\(formatNumber(schedule.frameCountEstimate)) frames (\(formatNumber(end - start)) s at \(formatNumber(schedule.fps)) fps × slow \(formatNumber(slow))) is over the limit of \(SceneLimits.maximumFrames) frames"
+        "\(formatNumber(schedule.frameCountEstimate)) frames (\(formatNumber(end - start)) s at \(schedule.rate) fps × slow \(formatNumber(slow))) is over the limit of \(SceneLimits.maximumFrames) frames"
       )
     }
     return schedule
+  }
+}
+
+/// `--fps 60`, `--fps 12.5`, `--fps 29.97`, `--fps 30000/1001`.
+extension FrameRate {
+  static func argument(_ text: String) throws -> FrameRate {
+    guard let rate = FrameRate(parsing: text) else {
+      throw ValidationError(
+        "--fps takes frames per second greater than 0 and at most \(FrameRate.maximum), as a number or a ratio A/B such as 30000/1001; got \(Excerpt.quoted(text))"
+      )
+    }
+    return rate
   }
 }

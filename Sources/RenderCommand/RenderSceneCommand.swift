@@ -88,7 +88,7 @@ struct SceneJob {
         // A single still (always the only output): one frame, at --at
         // (else --from, else 0), whatever the scene's length.
         let t = options.at ?? options.from ?? 0
-        schedule = FrameSchedule(from: t, to: t, fps: options.fps, slow: 1)
+        schedule = FrameSchedule(from: t, to: t, rate: options.fps, slow: 1)
       } else {
         schedule = try options.schedule(duration: renderer.duration)
       }

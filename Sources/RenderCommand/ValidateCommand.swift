@@ -43,11 +43,16 @@ enum SceneFile {
         "render: error: cannot read \(path): \(exists ? (isDirectory.boolValue ? "it is a folder" : "permission denied") : "no such file")")
       throw Failure(status: .usage)
     }
-    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    let name = defaultName(path)
     // Asset and font files resolve against the scene file's folder ("" for
     // the working directory, so that messages keep the paths as given).
     let directory = (path as NSString).deletingLastPathComponent
     return try SceneRenderer(decoding: [UInt8](data), file: path, directory: directory, defaultName: name)
+  }
+
+  /// A scene's name when it gives none: its file name without extension.
+  static func defaultName(_ path: String) -> String {
+    URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
   }
 
   /// `load`, reporting an invalid scene's errors and ending with exit 65.

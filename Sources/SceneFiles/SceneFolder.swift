@@ -1,3 +1,4 @@
+import Foundation
 import PNGCodec
 import Primitives
 import Raster
@@ -14,30 +15,63 @@ public final class SceneFolder: ImageProvider, TextProvider {
   /// messages keep the paths as given).
   public let directory: String
   let typesetter: Typesetter
+  /// Why a font file of the scene is refused, by family.
+  let refusedFonts: [String: ResourceError]
 
   /// - Parameter fonts: the scene's `fonts` (family → file, relative to
   ///   the folder).
   public init(directory: String, fonts: [String: FontFile]) {
     self.directory = directory
-    let directory = directory
-    typesetter = Typesetter(library: FontLibrary(sceneFonts: fonts.mapValues { Self.resolve($0.file, in: directory) }))
+    var files: [String: String] = [:]
+    var refused: [String: ResourceError] = [:]
+    for (family, font) in fonts {
+      do throws(ResourceError) { files[family] = try Self.confined(font.file, in: directory) } catch { refused[family] = error }
+    }
+    refusedFonts = refused
+    typesetter = Typesetter(library: FontLibrary(sceneFonts: files))
   }
 
-  /// `file` against `directory`, unless absolute.
-  static func resolve(_ file: String, in directory: String) -> String {
-    if file.hasPrefix("/") || directory.isEmpty { return file }
-    return directory.hasSuffix("/") ? directory + file : directory + "/" + file
+  /// The path of `file`, named by the scene relative to its folder, if it
+  /// stays inside that folder: not absolute, no `..` that leaves it, and
+  /// no symbolic link on the way that resolves outside it (docs/scene-format.md).
+  static func confined(_ file: String, in directory: String) throws(ResourceError) -> String {
+    if file.isEmpty { throw ResourceError("the file name is empty") }
+    if file.utf8.contains(0) { throw ResourceError("the file name contains a NUL character") }
+    if file.hasPrefix("/") {
+      throw ResourceError("\(Excerpt.quoted(file)) is an absolute path; files are named relative to the scene's folder")
+    }
+    var depth = 0
+    for component in file.split(separator: "/") where component != "." {
+      depth += component == ".." ? -1 : 1
+      if depth < 0 { throw ResourceError("\(Excerpt.quoted(file)) leaves the scene's folder") }
+    }
+    let path = directory.isEmpty ? file : directory.hasSuffix("/") ? directory + file : directory + "/" + file
+    // A file that does not exist is the loader's to report.
+    guard let real = realPath(path), let root = realPath(directory.isEmpty ? "." : directory) else { return path }
+    guard real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+      throw ResourceError("\(Excerpt.quoted(file)) leads outside the scene's folder through a symbolic link")
+    }
+    return path
+  }
+
+  /// `path` with every symbolic link resolved, if it exists.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   public func pixmap(for asset: Asset, named name: String) throws(ResourceError) -> Pixmap {
+    let path = try Self.confined(asset.file, in: directory)
     do {
-      return try PNG.read(path: Self.resolve(asset.file, in: directory))
+      return try PNG.read(path: path)
     } catch {
       throw ResourceError(error.description)
     }
   }
 
   public func checkSceneFont(family: String) throws(ResourceError) {
+    if let refused = refusedFonts[family] { throw refused }
     do { _ = try typesetter.library.openSceneFont(family: family) } catch { throw ResourceError(error.message) }
   }
 

@@ -16,13 +16,13 @@ extension Reader {
     guard let s = string(node, path) else { return nil }
     if s.hasPrefix("#") {
       guard let c = Color(hex: s) else {
-        error("invalid colour '\(s)': write #RGB, #RRGGBB or #RRGGBBAA", node, path)
+        error("invalid colour \(Excerpt.quoted(s)): write #RGB, #RRGGBB or #RRGGBBAA", node, path)
         return nil
       }
       return c
     }
     if let c = Self.namedColors[s] { return c }
-    error("unknown colour '\(s)'" + Suggestions.didYouMean(s, in: Self.namedColors.keys.sorted()), node, path)
+    error("unknown colour \(Excerpt.quoted(s))" + Suggestions.didYouMean(s, in: Self.namedColors.keys.sorted()), node, path)
     return nil
   }
 

@@ -20,14 +20,32 @@ public struct SceneDiagnostic: Error, Sendable, Hashable, CustomStringConvertibl
 /// Every problem found in a scene (decoding goes on past the first, so one
 /// run reports them all), in file order.
 public struct SceneErrors: Error, Sendable, CustomStringConvertible {
-  public var diagnostics: [SceneDiagnostic]
-  public init(diagnostics: [SceneDiagnostic]) { self.diagnostics = diagnostics }
-  public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+  /// Errors one scene reports at most (docs/cli.md); the rest are counted.
+  public static let maximumReported = 100
+
+  /// The first `maximumReported` problems in file order.
+  public let diagnostics: [SceneDiagnostic]
+  /// How many more were found.
+  public let omitted: Int
+
+  /// `diagnostics` in file order, the first `maximumReported` kept.
+  public init(diagnostics: [SceneDiagnostic]) {
+    let sorted = diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+    self.diagnostics = Array(sorted.prefix(Self.maximumReported))
+    omitted = sorted.count - self.diagnostics.count
+  }
+
+  public var description: String {
+    let lines = diagnostics.map(\.description) + (omitted > 0 ? ["… and \(omitted) more"] : [])
+    return lines.joined(separator: "\n")
+  }
 }
 
 /// Limits that protect the machine: a scene over one is an error naming
 /// the limit, never an attempt to allocate.
 public enum SceneLimits {
+  /// Bytes of a scene's `name`: `NAME_00000.png` still fits a file name.
+  public static let maximumNameBytes = 200
   /// Rendered pixels per frame (size × scale): 8K × 8K.
   public static let maximumPixels = 8192 * 8192
   /// Longest side in pixels.

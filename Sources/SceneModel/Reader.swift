@@ -33,13 +33,13 @@ final class Reader {
     for member in members {
       let memberPath = path.appending(member.key)
       if !allowed.contains(member.key) {
-        error("unknown key '\(member.key)'" + Suggestions.didYouMean(member.key, in: allowed), at: member.keyLocation, path: memberPath)
+        error("unknown key \(Excerpt.quoted(member.key))" + Suggestions.didYouMean(member.key, in: allowed), at: member.keyLocation, path: memberPath)
         continue
       }
       out[member.key] = (member.value, memberPath)
     }
     for key in required where out[key] == nil {
-      error("missing required key '\(key)'", node, path)
+      error("missing required key \(Excerpt.quoted(key))", node, path)
     }
     return out
   }
@@ -112,7 +112,7 @@ final class Reader {
   func choice(_ node: JSONNode, _ path: JSONPath, _ options: [String]) -> String? {
     guard let s = string(node, path) else { return nil }
     guard options.contains(s) else {
-      error("'\(s)' is not one of \(options.joined(separator: ", "))" + Suggestions.didYouMean(s, in: options), node, path)
+      error("\(Excerpt.quoted(s)) is not one of \(options.joined(separator: ", "))" + Suggestions.didYouMean(s, in: options), node, path)
       return nil
     }
     return s

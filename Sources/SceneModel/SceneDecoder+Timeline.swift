@@ -114,13 +114,14 @@ extension Context {
   /// event inserts; insertions go into containers.
   func checkReferences(_ events: [Event], nodes: [JSONNode], path: JSONPath) {
     for (id, location, p) in pendingReferences where ids[id] == nil {
-      reader.error("no layer has id '\(id)'" + Suggestions.didYouMean(id, in: ids.keys.sorted()), at: location, path: p)
+      reader.error("no layer has id \(Excerpt.quoted(id))" + Suggestions.didYouMean(id, in: ids.keys.sorted()), at: location, path: p)
     }
     for (id, location, p) in pendingContainers {
       if ids[id] == nil {
-        reader.error("no layer has id '\(id)'" + Suggestions.didYouMean(id, in: containers.sorted()), at: location, path: p)
+        reader.error("no layer has id \(Excerpt.quoted(id))" + Suggestions.didYouMean(id, in: containers.sorted()), at: location, path: p)
       } else if !containers.contains(id) {
-        reader.error("'\(id)' is not a container (group, vstack, hstack, zstack): layers can only be inserted into one", at: location, path: p)
+        reader.error(
+          "\(Excerpt.quoted(id)) is not a container (group, vstack, hstack, zstack): layers can only be inserted into one", at: location, path: p)
       }
     }
   }

@@ -134,7 +134,8 @@ extension Context {
     for members in [identityMembers, activeMembers] {
       for (key, entry) in members.sorted(by: { $0.key < $1.key }) where unsupported.contains(key) {
         reader.error(
-          "'\(key)' cannot be part of a transition modifier; a modifier's states take " + stateKeys.joined(separator: ", "), entry.node, entry.path)
+          "\(Excerpt.quoted(key)) cannot be part of a transition modifier; a modifier's states take " + stateKeys.joined(separator: ", "), entry.node,
+          entry.path)
       }
     }
     var expressions: [PropertyKey: ProgressExpression] = [:]
@@ -144,7 +145,8 @@ extension Context {
       guard let property = PropertyKey(name: key), Self.expressionKeys.contains(property) else {
         if key != "fill" {
           reader.error(
-            "'\(key)' cannot be an expression; expressions of p are for \(Self.expressionKeys.map(\.name).joined(separator: ", "))", entry.node,
+            "\(Excerpt.quoted(key)) cannot be an expression; expressions of p are for \(Self.expressionKeys.map(\.name).joined(separator: ", "))",
+            entry.node,
             entry.path)
         }
         continue
@@ -153,7 +155,7 @@ extension Context {
         let expression = try ProgressExpression(parsing: text)
         // Checked where it is used: at p = 0 and 1 it must give a number.
         if !expression.evaluate(p: 0).isFinite || !expression.evaluate(p: 1).isFinite {
-          reader.error("'\(text)' is not a finite number at p = 0 or p = 1", entry.node, entry.path)
+          reader.error("\(Excerpt.quoted(text)) is not a finite number at p = 0 or p = 1", entry.node, entry.path)
         } else {
           expressions[property] = expression
         }

@@ -22,7 +22,7 @@ public enum SceneDecoder {
     let context = Context(reader: reader)
     let scene = context.scene(root, defaultName: defaultName)
     if !reader.diagnostics.isEmpty || scene == nil {
-      throw SceneErrors(diagnostics: reader.diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) })
+      throw SceneErrors(diagnostics: reader.diagnostics)
     }
     return scene!
   }
@@ -44,6 +44,30 @@ final class Context {
 
   static let fileKeys = ["$schema", "version", "name", "size", "scale", "background", "duration", "assets", "fonts", "layers", "timeline"]
 
+  /// The scene's `name`: one file-name component (outputs are NAME.EXT and
+  /// NAME_00000.png in the output folder, never anywhere else).
+  static func name(_ node: JSONNode, _ path: JSONPath, _ reader: Reader) -> String? {
+    guard let name = reader.string(node, path) else { return nil }
+    if let problem = fileNameProblem(name) {
+      reader.error("the name \(Excerpt.quoted(name)) \(problem): a name is one file-name component, used for the outputs' names", node, path)
+      return nil
+    }
+    return name
+  }
+
+  /// Why `name` is not one file-name component of at most
+  /// `SceneLimits.maximumNameBytes` bytes, or nil.
+  public static func fileNameProblem(_ name: String) -> String? {
+    if name.isEmpty { return "is empty" }
+    if name == "." || name == ".." { return "is a path of its own" }
+    if name.contains("/") || name.contains("\\") { return "contains a path separator" }
+    if name.utf8.contains(0) { return "contains a NUL character" }
+    if name.utf8.count > SceneLimits.maximumNameBytes {
+      return "is \(name.utf8.count) bytes long, more than the limit of \(SceneLimits.maximumNameBytes)"
+    }
+    return nil
+  }
+
   func scene(_ root: JSONNode, defaultName: String) -> Scene? {
     guard let o = reader.object(root, .root, keys: Self.fileKeys, required: ["version", "size", "layers"], what: "a scene object") else {
       return nil
@@ -51,7 +75,7 @@ final class Context {
     if let (n, p) = o["version"], let v = reader.number(n, p), v != 1 {
       reader.error("unsupported version \(formatNumber(v)): this renderer reads version 1", n, p)
     }
-    let name = o["name"].flatMap { reader.string($0.node, $0.path) } ?? defaultName
+    let name = o["name"].flatMap { Self.name($0.node, $0.path, reader) } ?? defaultName
     let size = o["size"].flatMap { reader.pair($0.node, $0.path, .positive) }
     let scale = o["scale"].map { reader.number($0.node, $0.path, .positive) } ?? 1
     if let size, let scale, let (n, p) = o["size"] {
@@ -188,9 +212,9 @@ final class Context {
     var id: String?
     if let (n, p) = o["id"], let s = reader.string(n, p) {
       if !Self.isValidID(s) {
-        reader.error("invalid id '\(s)': ids match [A-Za-z_][A-Za-z0-9_-]*", n, p)
+        reader.error("invalid id \(Excerpt.quoted(s)): ids match [A-Za-z_][A-Za-z0-9_-]*", n, p)
       } else if let first = ids[s] {
-        reader.error("duplicate id '\(s)' (first declared at line \(first.line))", n, p)
+        reader.error("duplicate id \(Excerpt.quoted(s)) (first declared at line \(first.line))", n, p)
       } else {
         ids[s] = n.location
         if type.isContainer { containers.insert(s) }
@@ -261,7 +285,8 @@ final class Context {
     guard let name = reader.string(n, p) else { return nil }
     guard assets[name] != nil else {
       reader.error(
-        "unknown asset '\(name)'" + Suggestions.didYouMean(name, in: assets.keys.sorted()) + (assets.isEmpty ? " (the scene lists no assets)" : ""),
+        "unknown asset \(Excerpt.quoted(name))" + Suggestions.didYouMean(name, in: assets.keys.sorted())
+          + (assets.isEmpty ? " (the scene lists no assets)" : ""),
         n, p)
       return nil
     }

@@ -131,7 +131,8 @@ public struct SceneStructure: Sendable {
         else {
           problems.append(
             Problem(
-              message: "'\(removal.id)' cannot be removed at \(formatNumber(event.at)) s: \(why(removal.id))", location: removal.idLocation,
+              message: "\(Excerpt.quoted(removal.id)) cannot be removed at \(formatNumber(event.at)) s: \(why(removal.id))",
+              location: removal.idLocation,
               path: removal.idPath))
           continue
         }
@@ -143,7 +144,7 @@ public struct SceneStructure: Sendable {
         if !isInScene(parent, afterEvent: k) {
           problems.append(
             Problem(
-              message: "cannot insert into '\(insertion.into)' at \(formatNumber(event.at)) s: \(why(insertion.into))",
+              message: "cannot insert into \(Excerpt.quoted(insertion.into)) at \(formatNumber(event.at)) s: \(why(insertion.into))",
               location: insertion.intoLocation, path: insertion.intoPath))
         }
         let n = add(insertion.layer, parent: parent, byID: &byID)

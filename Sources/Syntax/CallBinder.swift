@@ -1,3 +1,5 @@
+import Primitives
+
 /// Matches a call's arguments to one of a function's signatures and checks
 /// their values, for the animation and transition parsers alike.
 ///
@@ -39,14 +41,14 @@ public enum CallBinder {
       guard let label = argument.label, !parameters.contains(where: { $0.isWritten(by: argument) }) else { continue }
       let candidates = Set(parameters.map(\.name.name))
       throw SyntaxError(
-        "unknown argument '\(label)' for '\(name)'\(Suggestions.didYouMean(label, in: candidates.sorted())) (\(name) takes \(spellings))",
+        "unknown argument \(Excerpt.quoted(label)) for \(Excerpt.quoted(name))\(Suggestions.didYouMean(label, in: candidates.sorted())) (\(name) takes \(spellings))",
         at: argument.origin)
     }
     if call.arguments == nil, signatures.allSatisfy({ $0.parameters.contains { !$0.isOptional } }) {
-      throw SyntaxError("'\(name)' needs arguments: \(spellings)", at: call.origin)
+      throw SyntaxError("\(Excerpt.quoted(name)) needs arguments: \(spellings)", at: call.origin)
     }
     let mismatch = best!
-    throw SyntaxError("\(mismatch.message); \(name) takes \(spellings), got '\(call.quoted(from: source))'", at: mismatch.origin)
+    throw SyntaxError("\(mismatch.message); \(name) takes \(spellings), got \(Excerpt.quoted(call.quoted(from: source)))", at: mismatch.origin)
   }
 
   /// Why arguments do not fit a signature, and how close they came.
@@ -73,7 +75,7 @@ public enum CallBinder {
     var bound = [CallArgument?](repeating: nil, count: parameters.count)
     var next = 0
     for (k, argument) in given.enumerated() {
-      let what = argument.label.map { "argument '\($0)'" } ?? "unlabelled argument"
+      let what = argument.label.map { "argument \(Excerpt.quoted($0))" } ?? "unlabelled argument"
       let fits = { (p: ParameterDeclaration) in p.isWritten(by: argument) }
       func failure(_ message: String) -> Result<[CallArgument?], Mismatch> {
         .failure(Mismatch(message: message, origin: argument.origin, progress: k, knowsArgument: parameters.contains(where: fits)))
@@ -89,22 +91,23 @@ public enum CallBinder {
       if argument.label != nil, let earlier = parameters[..<next].firstIndex(where: fits) {
         if bound[earlier] != nil { return failure("\(what) is given twice") }
         let after = bound[earlier...].first { $0 != nil }!!
-        return failure("\(what) must precede \(after.label.map { "argument '\($0)'" } ?? "the unlabelled argument")")
+        return failure("\(what) must precede \(after.label.map { "argument \(Excerpt.quoted($0))" } ?? "the unlabelled argument")")
       }
       if cursor < parameters.count, parameters[cursor...].contains(where: fits) {
         // A parameter that may not be left out stands between.
         let skipped = parameters[cursor]
         if given[(k + 1)...].contains(where: { skipped.isWritten(by: $0) }) {
-          return failure("argument '\(skipped.name.name)' must precede \(what)")
+          return failure("argument \(Excerpt.quoted(skipped.name.name)) must precede \(what)")
         }
-        return failure("missing argument '\(skipped.name.name)' before \(what)")
+        return failure("missing argument \(Excerpt.quoted(skipped.name.name)) before \(what)")
       }
       return failure("unexpected \(what)")
     }
     if let missing = parameters.indices.first(where: { bound[$0] == nil && !parameters[$0].isOptional }) {
       return .failure(
         Mismatch(
-          message: "missing argument '\(parameters[missing].name.name)'", origin: given.last?.origin ?? call.origin, progress: given.count,
+          message: "missing argument \(Excerpt.quoted(parameters[missing].name.name))", origin: given.last?.origin ?? call.origin,
+          progress: given.count,
           knowsArgument: true))
     }
     return .success(bound)
@@ -135,12 +138,12 @@ public struct BoundCall: Sendable {
 
   /// An error of the call's own, `message in 'the call'`, at the call.
   public func error(_ message: String) -> SyntaxError {
-    SyntaxError("\(message) in '\(quoted)'", at: call.origin)
+    SyntaxError("\(message) in \(Excerpt.quoted(quoted))", at: call.origin)
   }
 
   /// An error of the call's own, `message in 'the call'`, at `parameter` (see `origin(of:)`).
   public func error<V>(_ message: String, at parameter: Parameter<V>) -> SyntaxError {
-    SyntaxError("\(message) in '\(quoted)'", at: origin(of: parameter))
+    SyntaxError("\(message) in \(Excerpt.quoted(quoted))", at: origin(of: parameter))
   }
 
   func value<V>(of parameter: Parameter<V>) -> V {
@@ -162,10 +165,11 @@ public struct BoundCall: Sendable {
       let value = argument.value
       func wrongKind(got: String? = nil, hint: String = "") -> SyntaxError {
         SyntaxError(
-          "'\(name)' of \(signature.name) must be \(parameter.kind.expectation), got \(got ?? value.kindName)\(hint)", at: argument.origin)
+          "\(Excerpt.quoted(name)) of \(signature.name) must be \(parameter.kind.expectation), got \(got ?? value.kindName)\(hint)",
+          at: argument.origin)
       }
       func outOfRange(_ n: Double) -> SyntaxError {
-        SyntaxError("\(name) must be \(parameter.requirement), got \(formatNumber(n)) in '\(quoted)'", at: argument.origin)
+        SyntaxError("\(name) must be \(parameter.requirement), got \(formatNumber(n)) in \(Excerpt.quoted(quoted))", at: argument.origin)
       }
       switch parameter.kind {
       case .number(let range, _):
@@ -183,7 +187,7 @@ public struct BoundCall: Sendable {
         }
       case .choice(let names, _):
         guard let chosen = value.choiceName else { throw wrongKind() }
-        guard names.contains(chosen) else { throw wrongKind(got: "'\(chosen)'", hint: Suggestions.didYouMean(chosen, in: names)) }
+        guard names.contains(chosen) else { throw wrongKind(got: "\(Excerpt.quoted(chosen))", hint: Suggestions.didYouMean(chosen, in: names)) }
       case .chain:
         guard case .chain = value else { throw wrongKind() }
       }

@@ -1,3 +1,5 @@
+import Primitives
+
 /// The JSON object form of a call chain.
 extension CallChain {
   /// Reads the JSON object form, one key per call in the order written:
@@ -36,7 +38,7 @@ extension CallChain {
       case .null: arguments = nil
       case .bool(true): arguments = nil
       case .bool(false):
-        throw SyntaxError("'\(member.key)': false has no meaning here; leave the key out", at: valueOrigin)
+        throw SyntaxError("\(Excerpt.quoted(member.key)): false has no meaning here; leave the key out", at: valueOrigin)
       case .object(let fields):
         arguments = try fields.map { (field) throws(SyntaxError) -> CallArgument in
           let fieldPath = memberPath.appending(field.key)

@@ -1,3 +1,5 @@
+import Primitives
+
 /// Parses call chains written as in Swift source.
 ///
 /// Grammar (spaces, tabs and newlines may stand between any two tokens):

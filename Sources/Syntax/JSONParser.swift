@@ -1,3 +1,5 @@
+import Primitives
+
 /// A strict RFC 8259 parser that records where every value starts.
 public struct JSONParser {
   /// Deepest nesting accepted; deeper documents are rejected before the
@@ -111,7 +113,7 @@ public struct JSONParser {
       }
       let key = try parseString()
       if !seen.insert(key).inserted {
-        throw error("duplicate key '\(key)'", at: keyLocation)
+        throw error("duplicate key \(Excerpt.quoted(key))", at: keyLocation)
       }
       skipWhitespace()
       guard current == UInt8(ascii: ":") else {

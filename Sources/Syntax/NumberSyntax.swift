@@ -1,3 +1,5 @@
+import Primitives
+
 /// The one definition of how a number is written, in each of the project's
 /// notations. All three share one grammar,
 ///
@@ -74,7 +76,7 @@ public struct NumberSyntaxError: Error, Sendable, Hashable {
   /// (the location shows the number), the others quote the number.
   public func message(written: String) -> String {
     switch (notation, kind) {
-    case (_, .outOfRange): "number '\(written)' is out of range"
+    case (_, .outOfRange): "number \(Excerpt.quoted(written)) is out of range"
     case (.json, .missingDigits(.mantissa)): "invalid number"
     case (.json, .missingDigits(.fraction)): "invalid number: expected digits after '.'"
     case (.json, .missingDigits(.exponent)): "invalid number: expected digits in the exponent"
@@ -83,7 +85,7 @@ public struct NumberSyntaxError: Error, Sendable, Hashable {
     // Nothing number-like where one was expected (a sign is not part of an
     // expression's number: it is an operator).
     case (_, .missingDigits(.mantissa)) where written.isEmpty: "expected a number"
-    default: "invalid number '\(written)'"
+    default: "invalid number \(Excerpt.quoted(written))"
     }
   }
 }

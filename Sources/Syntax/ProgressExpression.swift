@@ -1,4 +1,5 @@
 import PortableMath
+import Primitives
 
 /// An arithmetic expression of a transition's progress `p`, as scenes write
 /// a property of a custom transition's active state: `"-6.8*p*p + 5.8*p + 1"`.
@@ -288,7 +289,7 @@ private struct ExpressionParser: ScalarParser {
     }
     if !Self.isKnown(c) { return unexpectedCharacter() }
     let range = tokenRange()
-    return SyntaxError("\(expected), found '\(text(range))'", at: .text(range))
+    return SyntaxError("\(expected), found \(Excerpt.quoted(text(range)))", at: .text(range))
   }
 
   /// Opens one level of nesting at `range` (the bracket or operator that opens it).
@@ -407,17 +408,17 @@ private struct ExpressionParser: ScalarParser {
     guard let function = ProgressExpression.Function(rawValue: name) else {
       if called {
         throw SyntaxError(
-          "unknown function '\(name)'" + Suggestions.didYouMean(name, in: ProgressExpression.functionNames),
+          "unknown function \(Excerpt.quoted(name))" + Suggestions.didYouMean(name, in: ProgressExpression.functionNames),
           at: .text(nameRange))
       }
       throw SyntaxError(
-        "unknown name '\(name)'" + Suggestions.didYouMean(name, in: ["p"] + ProgressExpression.functionNames),
+        "unknown name \(Excerpt.quoted(name))" + Suggestions.didYouMean(name, in: ["p"] + ProgressExpression.functionNames),
         at: .text(nameRange))
     }
     guard called else {
       let what = function.arity == 1 ? "its argument" : "its arguments"
       throw SyntaxError(
-        "function '\(name)' needs \(what) in parentheses: '\(name)(...)'", at: .text(nameRange))
+        "function \(Excerpt.quoted(name)) needs \(what) in parentheses: '\(name)(...)'", at: .text(nameRange))
     }
     let open = index
     try enter(open..<open + 1)

@@ -1,3 +1,5 @@
+import Primitives
+
 /// A cursor over a text's Unicode scalars, with the tokens the call syntax
 /// and progress expressions share: spaces, names, numbers and lists in
 /// brackets. Offsets count Unicode scalars from 0, as `SyntaxOrigin.text`
@@ -79,7 +81,7 @@ extension ScalarParser {
     var to = index
     while from < to, ScalarScanner.isSpace(scanner.scalars[from]) { from += 1 }
     while to > from, ScalarScanner.isSpace(scanner.scalars[to - 1]) { to -= 1 }
-    return SyntaxError("unexpected '\(text(index..<end))' after '\(text(from..<to))'", at: .text(index..<end))
+    return SyntaxError("unexpected \(Excerpt.quoted(text(index..<end))) after \(Excerpt.quoted(text(from..<to)))", at: .text(index..<end))
   }
 
   /// Reads `element (',' element)*` or nothing, then `closer`, after the

@@ -1,3 +1,5 @@
+import Primitives
+
 // Declarations of the functions a call chain may name, as tables: each
 // function has one or more overloads (as SwiftUI's do), each overload a
 // list of typed parameters and what a call of it makes:
@@ -96,7 +98,7 @@ public struct Vocabulary<Value>: Sendable {
   /// `detail`, at the call's name.
   public func unknown(_ call: Call, detail: String = "") -> SyntaxError {
     let known = (names + unavailable.keys).sorted()
-    return SyntaxError("unknown \(noun) '\(call.name)'" + Suggestions.didYouMean(call.name, in: known) + detail, at: call.nameOrigin)
+    return SyntaxError("unknown \(noun) \(Excerpt.quoted(call.name))" + Suggestions.didYouMean(call.name, in: known) + detail, at: call.nameOrigin)
   }
 
   /// The value of `call`, whose name is one of the vocabulary's (else the

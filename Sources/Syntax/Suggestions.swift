@@ -1,10 +1,18 @@
+import Primitives
+
 /// "Did you mean" suggestions for misspelled names, shared by every parser.
 public enum Suggestions {
+  /// Longest word (UTF-8 bytes) that gets a suggestion.
+  public static let maximumWordLength = 4 * Excerpt.width
+
   /// The candidate nearest to `word` by edit distance (case-insensitive), if it
   /// is close enough to be a plausible typo: at most a third of the longer
   /// word's length, and at least 1 edit allowed.
   public static func nearest<C: Collection>(to word: String, in candidates: C) -> String?
   where C.Element == String {
+    // A word far longer than any name is no typo (and a 50 MB string must
+    // not cost an edit distance per candidate).
+    guard word.utf8.count <= maximumWordLength else { return nil }
     let lowered = Array(word.lowercased())
     var best: (name: String, distance: Int)?
     for candidate in candidates {
@@ -19,7 +27,7 @@ public enum Suggestions {
   /// `"; did you mean 'x'?"` or the empty string.
   public static func didYouMean<C: Collection>(_ word: String, in candidates: C) -> String
   where C.Element == String {
-    nearest(to: word, in: candidates).map { "; did you mean '\($0)'?" } ?? ""
+    nearest(to: word, in: candidates).map { "; did you mean \(Excerpt.quoted($0))?" } ?? ""
   }
 
   /// Optimal string alignment distance (Levenshtein plus adjacent

@@ -1,3 +1,4 @@
+import Primitives
 import Syntax
 
 /// Reads animations written as in SwiftUI source (`"snappy(duration: 0.4,
@@ -42,8 +43,8 @@ public enum AnimationParser {
   /// An animation and its modifiers.
   static let grammar = ChainGrammar(
     bases: bases, modifiers: modifiers,
-    modifierFirst: { "'\($0)' is a modifier; write it after an animation, as in 'easeInOut.\($0)(…)'" },
-    baseAfter: { "'\($0)' is an animation, not a modifier; the modifiers are \(modifierList)" },
+    modifierFirst: { "\(Excerpt.quoted($0)) is a modifier; write it after an animation, as in 'easeInOut.\($0)(…)'" },
+    baseAfter: { "\(Excerpt.quoted($0)) is an animation, not a modifier; the modifiers are \(modifierList)" },
     unknownModifierDetail: " (the modifiers are \(modifierList))")
 
   /// The longest settling duration accepted, in seconds.

@@ -46,16 +46,25 @@ public struct MotionEvent: Sendable, Hashable {
 public struct SampleTimes: Sendable, Hashable {
   public var from: Double
   public var to: Double
-  /// Samples per second.
-  public var rate: Double
+  /// `samples` samples every `period` seconds: a rational rate, so that
+  /// 30000 frames per 1001 s (29.97 fps) times its frames exactly.
+  public var samples: Double
+  public var period: Double
 
   public init(from: Double, to: Double, rate: Double) {
-    self.from = from; self.to = to; self.rate = rate
+    self.init(from: from, to: to, samples: rate, per: 1)
   }
+
+  public init(from: Double, to: Double, samples: Double, per period: Double) {
+    self.from = from; self.to = to; self.samples = samples; self.period = period
+  }
+
+  /// Samples per second.
+  public var rate: Double { samples / period }
 
   /// The number of samples, in floating point: a huge (or infinite) range
   /// is reported as such rather than trapping.
-  public var countEstimate: Double { ((to - from) * rate + 1e-9).rounded(.down) + 1 }
+  public var countEstimate: Double { ((to - from) * samples / period + 1e-9).rounded(.down) + 1 }
 
   /// The number of samples; nil when it is more than `limit` (or not a
   /// number at all).
@@ -65,7 +74,7 @@ public struct SampleTimes: Sendable, Hashable {
   }
 
   /// Sample i's time.
-  public func time(_ i: Int) -> Double { from + Double(i) / rate }
+  public func time(_ i: Int) -> Double { from + Double(i) * period / samples }
 }
 
 extension Motion {

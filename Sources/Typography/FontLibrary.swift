@@ -43,7 +43,7 @@ public final class FontLibrary {
   /// A scene font: the face of its file whose family is the name the scene
   /// gives it (a collection holds several), else the file's first face.
   public func openSceneFont(family: String) throws(TypographyError) -> LoadedFont {
-    guard let file = sceneFonts[family] else { throw TypographyError("no font file for '\(family)'") }
+    guard let file = sceneFonts[family] else { throw TypographyError("no font file for \(Excerpt.quoted(family))") }
     let first = try open(file: file)
     if first.faceCount > 1 {
       for i in 1..<first.faceCount {
@@ -62,14 +62,14 @@ public final class FontLibrary {
     guard let best = system.best(of: candidates, weight: weight.openType) else {
       if family == nil {
         throw TypographyError(
-          "the default font family '\(name)' is not installed (scripts/install-deps installs it: Debian's fonts-noto-cjk); name a family in `font.family` or list one under `fonts`"
+          "the default font family \(Excerpt.quoted(name)) is not installed (scripts/install-deps installs it: Debian's fonts-noto-cjk); name a family in `font.family` or list one under `fonts`"
         )
       }
       let available = Array(sceneFonts.keys).sorted() + system.familyNames
       let hint = Suggestions.didYouMean(name, in: available)
       let shown = available.prefix(40).joined(separator: ", ") + (available.count > 40 ? ", and \(available.count - 40) more (fc-list : family)" : "")
       let list = available.isEmpty ? "no fonts are installed" : "available: \(shown)"
-      throw TypographyError("unknown font family '\(name)'\(hint) (\(list); or list a font file under the scene's `fonts`)")
+      throw TypographyError("unknown font family \(Excerpt.quoted(name))\(hint) (\(list); or list a font file under the scene's `fonts`)")
     }
     let face = system.faces[best]
     return try open(file: face.file, index: face.index)

@@ -48,7 +48,7 @@ import Testing
 /// `cancelled` with the reason, and every sink is aborted.
 @Suite struct CancellationTests {
   final class CancellingSink: FrameSink, @unchecked Sendable {
-    let schedule = FrameSchedule(from: 0, to: 10, fps: 30, slow: 1)
+    let schedule = FrameSchedule(from: 0, to: 10, rate: FrameRate(30), slow: 1)
     let token: CancellationToken
     var consumed = 0, aborted = false, finished = false
     init(token: CancellationToken) { self.token = token }

@@ -349,7 +349,7 @@ import VideoOutput
 /// the same run after run.
 @Suite struct SampleOrderTests {
   final class RecordingSink: FrameSink, @unchecked Sendable {
-    let schedule = FrameSchedule(from: 0, to: 0, fps: 1, slow: 1)
+    let schedule = FrameSchedule(from: 0, to: 0, rate: FrameRate(1), slow: 1)
     var sampleTimes: [Double] { (0...40).map { Double($0) / 40 } }
     var seen: [Int] = []
     func sample(_ frame: Pixmap) throws { seen.append(Int(frame[0, 0].r)) }
@@ -380,7 +380,7 @@ import VideoOutput
 /// its own priority, and every frame still arrives, in order.
 @Suite struct WorkerPriorityTests {
   final class PrioritySink: FrameSink, @unchecked Sendable {
-    let schedule = FrameSchedule(from: 0, to: 0.5, fps: 20, slow: 1)
+    let schedule = FrameSchedule(from: 0, to: 0.5, rate: FrameRate(20), slow: 1)
     let lock = NSLock()
     var workers: Set<Int32> = [], consumers: Set<Int32> = [], order: [Int] = []
     /// The frame's index, typed, handed from the worker to the consumer.

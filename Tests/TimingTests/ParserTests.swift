@@ -123,15 +123,15 @@ import Testing
       ),
       (
         "interpolatingSpring(mass: -1, stiffness: 100, damping: 10)",
-        "mass must be greater than 0, got -1 in 'interpolatingSpring(mass: -1, stiffness: 100, damping: 10)'", 20..<28
+        "mass must be greater than 0, got -1 in 'interpolatingSpring(mass: -1, stiffness…'", 20..<28
       ),
       (
         "interpolatingSpring(stiffness: -100, damping: 10)",
-        "stiffness must be greater than 0, got -100 in 'interpolatingSpring(stiffness: -100, damping: 10)'", 20..<35
+        "stiffness must be greater than 0, got -100 in 'interpolatingSpring(stiffness: -100, da…'", 20..<35
       ),
       (
         "interpolatingSpring(stiffness: 100, damping: 0)",
-        "damping must be greater than 0 (an undamped spring never settles), got 0 in 'interpolatingSpring(stiffness: 100, damping: 0)'", 36..<46
+        "damping must be greater than 0 (an undamped spring never settles), got 0 in 'interpolatingSpring(stiffness: 100, dam…'", 36..<46
       ),
       ("linear.speed(0)", "speed must be greater than 0, got 0 in 'speed(0)'", 13..<14),
       ("linear.repeatCount(0)", "count must be a whole number from 1 to 1000000, got 0 in 'repeatCount(0)'", 19..<20),
@@ -156,7 +156,7 @@ import Testing
       ("timingCurve", "'timingCurve' needs arguments: timingCurve(_:_:_:_:duration:)", 0..<11),
       (
         "uikitSpring(duration: 0.4, dampingRatio: 0)",
-        "dampingRatio must be greater than 0 and at most 1, got 0 in 'uikitSpring(duration: 0.4, dampingRatio: 0)'", 27..<42
+        "dampingRatio must be greater than 0 and at most 1, got 0 in 'uikitSpring(duration: 0.4, dampingRatio…'", 27..<42
       ),
       (
         "uikitSpring(duration: 0.4)",
@@ -180,7 +180,7 @@ import Testing
       ),
       (
         "interpolatingSpring(damping: 10, stiffness: 100)",
-        "argument 'stiffness' must precede argument 'damping'; interpolatingSpring takes interpolatingSpring(mass:stiffness:damping:initialVelocity:) or interpolatingSpring(duration:bounce:initialVelocity:), got 'interpolatingSpring(damping: 10, stiffness: 100)'",
+        "argument 'stiffness' must precede argument 'damping'; interpolatingSpring takes interpolatingSpring(mass:stiffness:damping:initialVelocity:) or interpolatingSpring(duration:bounce:initialVelocity:), got 'interpolatingSpring(damping: 10, stiffn…'",
         20..<31
       ),
       (
