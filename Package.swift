@@ -58,7 +58,7 @@ let package = Package(
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
-    .target(name: "Pipeline", dependencies: ["Render", "Raster", "PNGCodec", "SceneModel", "Timing", "VideoOutput", "GIFOutput"]),
+    .target(name: "Pipeline", dependencies: ["Render", "Raster", "PNGCodec", "SceneModel", "Syntax", "Timing", "VideoOutput", "GIFOutput"]),
     .target(name: "PNGCodec", dependencies: ["Raster", "CPNG", "CPNGShim"]),
     .target(name: "GIFOutput", dependencies: ["PortableMath", "Raster", "Primitives"]),
     .systemLibrary(

@@ -1,4 +1,6 @@
 import Foundation
+import GIFOutput
+import Syntax
 import VideoOutput
 
 /// Where an output goes, as `-o` names it.
@@ -9,6 +11,13 @@ public enum OutputDestination: Sendable, Hashable {
   case folder(String)
   /// Numbered frames by a printf pattern (`f_%05d.png`).
   case pattern(String)
+
+  /// The path as given, for messages.
+  public var path: String {
+    switch self {
+    case .file(let path), .folder(let path), .pattern(let path): path
+    }
+  }
 }
 
 /// What a sink needs besides its destination.
@@ -42,7 +51,36 @@ public struct OutputFormat: Sendable {
   public let writesSequences: Bool
   /// What a single file of it holds, for help and messages.
   public let summary: String
+  /// A transparent background stays transparent (else it becomes black).
+  public var keepsTransparency = true
+  /// The highest frame rate it plays at its real speed (a faster render is
+  /// sampled at this rate).
+  public var maximumFrameRate: Double? = nil
+  /// Bytes above which the file is too big to attach to a pull request.
+  public var shareLimit: Int? = nil
   let makeSink: @Sendable (OutputDestination, OutputSettings) throws(OutputError) -> any FrameSink
+
+  /// What this output will lose of the scene as `settings` render it
+  /// (docs/cli.md: warnings, the exit status unchanged).
+  public func losses(_ settings: OutputSettings) -> [String] {
+    var losses: [String] = []
+    if settings.transparent && !keepsTransparency {
+      losses.append("\(summary) has no transparency: the transparent background becomes black (PNG and GIF keep it)")
+    }
+    if let maximumFrameRate, settings.schedule.fps > maximumFrameRate {
+      losses.append(
+        "\(summary) plays at most \(formatNumber(maximumFrameRate)) fps (shorter frame delays play slowly in browsers): sampled at \(formatNumber(maximumFrameRate)) fps, not \(formatNumber(settings.schedule.fps))"
+      )
+    }
+    return losses
+  }
+
+  /// Why a file of `bytes` is hard to share, if it is.
+  public func sizeWarning(bytes: Int) -> String? {
+    guard let shareLimit, bytes > shareLimit else { return nil }
+    return
+      "it is \(formatNumber((Double(bytes) / 100_000).rounded() / 10)) MB, over GitHub's \(shareLimit / 1_000_000) MB limit for attachments (lower --scale, --fps or the length)"
+  }
 
   /// The sink that writes this format to `destination`.
   public func sink(to destination: OutputDestination, _ settings: OutputSettings) throws(OutputError) -> any FrameSink {
@@ -53,14 +91,18 @@ public struct OutputFormat: Sendable {
 /// Every output format the renderer writes.
 public enum OutputFormats {
   /// H.264 in MP4 (libx264), BT.709.
-  public static let mp4 = OutputFormat(name: "mp4", fileExtension: "mp4", writesSequences: false, summary: "an H.264 video") {
+  public static let mp4 = OutputFormat(name: "mp4", fileExtension: "mp4", writesSequences: false, summary: "an H.264 video", keepsTransparency: false)
+  {
     destination, s throws(OutputError) in
     guard case .file(let path) = destination else { throw OutputError(path: "\(destination)", message: "an MP4 is one file") }
     return try MP4Sink(schedule: s.schedule, path: path, width: s.width, height: s.height, options: s.mp4)
   }
 
   /// An animated GIF (our encoder): at most 50 fps, loops forever.
-  public static let gif = OutputFormat(name: "gif", fileExtension: "gif", writesSequences: false, summary: "an animated GIF") {
+  public static let gif = OutputFormat(
+    name: "gif", fileExtension: "gif", writesSequences: false, summary: "an animated GIF", maximumFrameRate: GIFTiming.maxFrameRate,
+    shareLimit: 10_000_000
+  ) {
     destination, s throws(OutputError) in
     guard case .file(let path) = destination else { throw OutputError(path: "\(destination)", message: "a GIF is one file") }
     return try GIFSink(schedule: s.schedule, path: path, width: s.width, height: s.height, transparent: s.transparent)

@@ -42,6 +42,8 @@ public struct Vector2: VectorArithmetic, Hashable, CustomStringConvertible {
   @inlinable public static func + (a: Vector2, b: Vector2) -> Vector2 { Vector2(a.x + b.x, a.y + b.y) }
   @inlinable public static func - (a: Vector2, b: Vector2) -> Vector2 { Vector2(a.x - b.x, a.y - b.y) }
   @inlinable public static func * (a: Vector2, s: Double) -> Vector2 { Vector2(a.x * s, a.y * s) }
+  /// Component by component: a unit point times a size.
+  @inlinable public static func * (a: Vector2, b: Vector2) -> Vector2 { Vector2(a.x * b.x, a.y * b.y) }
   public var components: [Double] { [x, y] }
   public var description: String { "[\(x), \(y)]" }
 }

@@ -33,9 +33,11 @@ struct LayoutStage {
   let structure: SceneStructure
   /// For each stack node, the animated layout changes of its children.
   private(set) var animations: [Int: [LayoutAnimation]] = [:]
-  /// Where a removed stacked child stays during its removal transition, in
-  /// its stack's space: its slot at the moment it was removed.
-  private(set) var removalSlots: [Int: Vector2] = [:]
+  /// Where a removed stacked child stays during its removal transition: its
+  /// slot in its stack's space at the moment it was removed, and the
+  /// stack's size then (as the stack's frame animates, the slot moves the
+  /// other way, so that the child stays where it was on screen).
+  private(set) var removalSlots: [Int: (slot: Vector2, stackSize: Vector2)] = [:]
 
   init(structure: SceneStructure) { self.structure = structure }
 
@@ -62,8 +64,15 @@ struct LayoutStage {
           if let new = after.positions[child] {
             deltas[child] = old - new
           } else if let slot = shown.positions[child] {
-            removalSlots[child] = slot
+            removalSlots[child] = (slot, shown.size)
           }
+        }
+        // An inserted child appears in its final slot on screen (docs/scene-format.md):
+        // while the stack's frame animates from the old size, the frame's
+        // top-left is anchor × (old − new size) away from its final place,
+        // and the child's slot makes up for it.
+        for child in after.positions.keys where before.positions[child] == nil {
+          deltas[child] = after.anchor * (before.size - after.size)
         }
         // The event's animation, as the children's insertions and removals run it.
         let change = SceneStructure.Change(
@@ -77,6 +86,8 @@ struct LayoutStage {
   /// anchor sits in the stack's space).
   struct StackPlacement {
     var size: Vector2
+    /// The stack's anchor: its top-left is its position − anchor × size.
+    var anchor: Vector2
     var positions: [Int: Vector2]
   }
 
@@ -106,7 +117,7 @@ struct LayoutStage {
         kind: kind, spacing: stack.spacing, alignment: stack.alignment, padding: stack.padding, explicitSize: explicit, children: leaves),
       anchor: layer.values[Properties.anchor]
     ).layout()
-    var placement = StackPlacement(size: result.size, positions: [:])
+    var placement = StackPlacement(size: result.size, anchor: layer.values[Properties.anchor], positions: [:])
     for (child, slot) in zip(present, result.children) {
       if let p = slot.position { placement.positions[child.node] = Vector2(p.x, p.y) }
     }
@@ -123,7 +134,12 @@ struct LayoutStage {
     if layer.sizeFromLayout { layer.values[Properties.size] = placement.size }
     for i in layer.children.indices {
       let child = layer.children[i].node
-      if let slot = placement.positions[child] ?? removalSlots[child] { layer.children[i].values[Properties.position] = slot }
+      if let slot = placement.positions[child] {
+        layer.children[i].values[Properties.position] = slot
+      } else if let removal = removalSlots[child] {
+        // Where it was on screen, whatever the stack's frame does since.
+        layer.children[i].values[Properties.position] = removal.slot + placement.anchor * (placement.size - removal.stackSize)
+      }
     }
     return placement
   }

@@ -86,6 +86,11 @@ enum Terminal {
   static func error(_ message: String) {
     FileHandle.standardError.write(Data((message.hasSuffix("\n") ? message : message + "\n").utf8))
   }
+  /// `render: warning: …`: something was lost, the exit status stays
+  /// (docs/cli.md); callers leave it out under `--quiet`.
+  static func warning(_ message: String) {
+    error("render: warning: \(message)")
+  }
   static func write(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
   }

@@ -74,6 +74,8 @@ struct SceneJob {
   func run() throws -> RenderSummary {
     let renderer = try SceneFile.loadOrReport(path)
     let scene = renderer.scene
+    let warn = { (message: String) in if !options.quiet { Terminal.warning(message) } }
+    for w in scene.warnings { warn("\(path):\(w.location.line):\(w.location.column): \(w.path): \(w.message)") }
     try Frames.checkSize(renderer, scale: options.scale)
     let (w, h) = renderer.pixelSize(scale: options.scale)
     let start = Date()
@@ -101,6 +103,11 @@ struct SceneJob {
     let settings = OutputSettings(
       schedule: schedule, width: w, height: h, transparent: scene.background == nil, name: scene.name,
       mp4: MP4Options(crf: options.crf, preset: options.preset))
+    if !options.null {
+      for target in targets {
+        for loss in target.format.losses(settings) { warn("\(target.destination.path): \(loss)") }
+      }
+    }
     var sinks: [any FrameSink] = []
     do {
       sinks =
@@ -132,6 +139,9 @@ struct SceneJob {
       }
     }
     let seconds = Date().timeIntervalSince(start)
+    for output in outputs {
+      if let warning = OutputFormats.named(output.format)?.sizeWarning(bytes: output.bytes) { warn("\(output.path): \(warning)") }
+    }
     if !options.quiet && !options.json {
       for o in outputs {
         Terminal.error("wrote \(o.path) (\(o.frames) frames, \(ProgressLine.bytes(o.bytes))) in \(String(format: "%.1f", seconds)) s")

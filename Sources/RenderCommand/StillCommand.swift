@@ -6,7 +6,8 @@ import Raster
 import Render
 import SceneModel
 
-/// `render still SCENE --at T -o F.png [--scale S]`: one frame as a PNG.
+/// `render still SCENE --at T -o F.png [--scale S] [--quiet] [--json]`:
+/// one frame as a PNG.
 struct Still: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Render one frame at scene time T to a PNG.")
 
@@ -22,6 +23,12 @@ struct Still: ParsableCommand {
   @Option(help: "Pixels per point (overrides the scene's).")
   var scale: Double?
 
+  @Flag(help: "No progress or warnings on standard error.")
+  var quiet = false
+
+  @Flag(help: "Print a JSON summary of what was written (as `render SCENE --json` does).")
+  var json = false
+
   func validate() throws {
     guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time of 0 seconds or more, got \(at)") }
     try RenderOptions.checkScale(scale)
@@ -33,10 +40,12 @@ struct Still: ParsableCommand {
     var options = try RenderOptions.parse([])
     options.scale = scale
     options.at = at
-    options.quiet = true
+    options.quiet = quiet
+    options.json = json
     // The one file named, whatever it looks like (a folder, a pattern).
     let still = OutputTarget(format: OutputFormats.png, destination: .file(output))
-    _ = try SceneJob(path: scene, options: options, output: output, folder: ".", targets: [still]).run()
+    let summary = try SceneJob(path: scene, options: options, output: output, folder: ".", targets: [still]).run()
+    if json { try Terminal.json(summary) }
   }
 }
 

@@ -176,6 +176,9 @@ public struct Insertion: Sendable {
   public var intoLocation: SourceLocation
   public var intoPath: JSONPath
   public var index: Int?
+  /// Where `index` is written, for messages.
+  public var indexLocation: SourceLocation? = nil
+  public var indexPath: JSONPath? = nil
   public var transition: Transition
   public var layer: Layer
 }

@@ -35,6 +35,11 @@ final class Context {
   var ids: [String: SourceLocation] = [:]
   /// Containers by id (for `insert.into`).
   var containers: Set<String> = []
+  /// Stacks by id, and the ids of the layers a stack places.
+  var stacks: Set<String> = []
+  var stackedChildren: Set<String> = []
+  /// Where events set a layer's `position` (a stack's child has none).
+  var pendingPositions: [(String, SourceLocation, JSONPath)] = []
   var layerCount = 0
   /// Ids that events name, checked once every layer (inserted ones too) is known.
   var pendingReferences: [(String, SourceLocation, JSONPath)] = []
@@ -218,6 +223,7 @@ final class Context {
       } else {
         ids[s] = n.location
         if type.isContainer { containers.insert(s) }
+        if type.isStack { stacks.insert(s) }
         id = s
       }
     }
@@ -233,6 +239,7 @@ final class Context {
     if let (n, p) = o["children"] {
       if let a = n.array {
         layer.children = a.enumerated().compactMap { self.layer($0.element, p.appending($0.offset), depth: depth + 1, assets: assets) }
+        if type.isStack { stackedChildren.formUnion(layer.children.compactMap(\.id)) }
       } else {
         reader.error("expected a list of layers, got \(n.typeName)", n, p)
       }

@@ -150,6 +150,13 @@ public struct SceneStructure: Sendable {
         let n = add(insertion.layer, parent: parent, byID: &byID)
         let entry = Entry(node: n, inserted: Change(event: k, at: event.at, timing: timing, transition: insertion.transition))
         let present = nodes[parent].children.indices.filter { nodes[parent].children[$0].isPresent(afterEvent: k) }
+        if let index = insertion.index, index > present.count {
+          problems.append(
+            Problem(
+              message:
+                "index \(index) is past the end of \(Excerpt.quoted(insertion.into)), which has \(present.count) \(present.count == 1 ? "child" : "children") at \(formatNumber(event.at)) s (an index is 0…\(present.count))",
+              location: insertion.indexLocation ?? insertion.intoLocation, path: insertion.indexPath ?? insertion.intoPath))
+        }
         if let index = insertion.index, index < present.count {
           nodes[parent].children.insert(entry, at: present[index])
         } else {

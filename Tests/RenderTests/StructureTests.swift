@@ -65,6 +65,42 @@ import Testing
     #expect(after[50, 25] == Self.red && after[50, 39] == Self.red && after[50, 40] == Self.white)
   }
 
+  /// A centred stack (anchor [0.5, 0.5] at [50, 50]) whose frame grows
+  /// from 20 to 40 points tall as b is appended under a. Halfway (1.5 s) the
+  /// frame is 30 tall, its top at 50 − 15 = 35: a slides from 40…60 to
+  /// 30…50 and spans 35…55; b is already in its final place on screen,
+  /// 50…70 (it rode the frame before: 55…75).
+  @Test func anInsertedChildAppearsInItsFinalSlotOnScreen() throws {
+    let r = SceneRenderer(
+      scene: try load(
+        ##"{"version": 1, "size": [100, 100], "layers": [{"id": "list", "type": "vstack", "position": [50, 50], "anchor": [0.5, 0.5], "spacing": 0, "children": ["##
+          + Self.row("a", "#FF0000")
+          + ##"]}], "timeline": [{"at": 1, "animation": "linear(duration: 1)", "insert": [{"into": "list", "transition": "identity", "layer": "##
+          + Self.row("b", "#0000FF") + "}]}]}"))
+    let half = try r.render(at: 1.5)
+    #expect(half[50, 34] == Self.white && half[50, 35] == Self.red && half[50, 49] == Self.red)
+    #expect(half[50, 50] == Self.blue && half[50, 69] == Self.blue && half[50, 70] == Self.white)
+    let start = try r.render(at: 1)
+    #expect(start[50, 39] == Self.white && start[50, 40] == Self.red && start[50, 50] == Self.blue && start[50, 69] == Self.blue)
+  }
+
+  /// The same stack shrinking as b (under a) is removed: b stays at 50…70
+  /// on screen while the frame shrinks from 40 to 20 (top 30 → 40) and a
+  /// slides from 30…50 to 40…60; halfway a spans 35…55 and b, drawn over
+  /// it, still 50…70 (it drifted with the frame before: 55…75).
+  @Test func aRemovedChildStaysWhereItWasOnScreen() throws {
+    let r = SceneRenderer(
+      scene: try load(
+        ##"{"version": 1, "size": [100, 100], "layers": [{"id": "list", "type": "vstack", "position": [50, 50], "anchor": [0.5, 0.5], "spacing": 0, "children": ["##
+          + Self.row("a", "#FF0000") + "," + Self.row("b", "#0000FF")
+          + ##"]}], "timeline": [{"at": 1, "animation": "linear(duration: 1)", "remove": [{"id": "b", "transition": "identity"}]}]}"##))
+    let half = try r.render(at: 1.5)
+    #expect(half[50, 34] == Self.white && half[50, 35] == Self.red && half[50, 49] == Self.red)
+    #expect(half[50, 50] == Self.blue && half[50, 69] == Self.blue && half[50, 70] == Self.white)
+    let end = try r.render(at: 2)
+    #expect(end[50, 39] == Self.white && end[50, 40] == Self.red && end[50, 59] == Self.red && end[50, 60] == Self.white)
+  }
+
   /// A second insertion while the first is moving a's slot adds its own
   /// change: a's centre is 10 → 30 → 50 in the three states; at 1.5 the
   /// first change is half done (−10) and the second just began (−20): 20,

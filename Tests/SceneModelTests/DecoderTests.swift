@@ -250,6 +250,49 @@ func problems(_ text: String) -> [String] {
         ##"{"width": 3}"##,
         ##"timeline[0].remove[0].transition.modifier.active.stroke: 'stroke' cannot be part of a transition modifier; a modifier's states take position, size, anchor, offset, scale, rotation, opacity, fill, trim, cornerRadius, blur"##
       ),
+      // Issue 16: silent acceptances become located errors.
+      (
+        scene(
+          layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##,
+          timeline: ##"[{"at": 1, "insert": [{"into": "l", "index": 2, "layer": {"id": "n", "type": "rect"}}]}]"##),
+        ##""index": ^2"##, ##"timeline[0].insert[0].index: index 2 is past the end of 'l', which has 1 child at 1 s (an index is 0…1)"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "k", "type": "rect"}]"##,
+          timeline: ##"[{"at": 0, "velocity": {"k": {"position": [9, 0]}}, "set": {"k": {"position": [1, 1]}}}]"##),
+        ##""velocity": ^{"##,
+        ##"timeline[0].velocity: a velocity is handed to the springs the event starts, and this event has no animation; add an "animation""##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "k", "type": "rect"}]"##,
+          timeline: ##"[{"at": 0, "animation": "spring", "velocity": {"k": {"opacity": 2}}, "set": {"k": {"position": [1, 1]}}}]"##),
+        ##""opacity""##,
+        ##"timeline[0].velocity.k.opacity: this event does not animate 'k''s 'opacity', so it has no spring to hand the velocity to; set the property in the same event"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "l", "type": "hstack", "children": [{"id": "r", "type": "rect"}]}]"##,
+          timeline: ##"[{"at": 0, "animation": "spring", "set": {"r": {"position": [1, 1]}}}]"##),
+        ##""position""##,
+        ##"timeline[0].set.r.position: 'r' is a stack's child, and the stack decides its position; move it with "offset" instead"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "l", "type": "zstack"}]"##,
+          timeline: ##"[{"at": 0, "insert": [{"into": "l", "layer": {"id": "n", "type": "rect"}}]}, {"at": 1, "set": {"n": {"position": [1, 1]}}}]"##),
+        ##""position""##,
+        ##"timeline[1].set.n.position: 'n' is a stack's child, and the stack decides its position; move it with "offset" instead"##
+      ),
+      (
+        scene(layers: "[]", extra: ##" "name": "../up","##), ##""../up""##,
+        ##"name: the name '../up' contains a path separator: a name is one file-name component, used for the outputs' names"##
+      ),
+      (
+        scene(layers: ##"[{"type": "rect", "fill": "## + "\"" + String(repeating: "q", count: 5000) + "\"" + ##"}]"##), ##""qqq"##,
+        "layers[0].fill: unknown colour '" + String(repeating: "q", count: 39) + "…'"
+      ),
       (##"{"version": 1, "size": [390, 200], "layers": [}"##, ##"[^}"##, ##"(root): invalid JSON: expected a value, found '}'"##),
     ] as [(String, String, String)])
   func badScenesAreReportedWhereTheProblemIs(_ text: String, _ token: String, _ message: String) {
