@@ -87,4 +87,11 @@ import Testing
     token.cancel(reason: 15)
     #expect(token.isCancelled && token.reason == 2)
   }
+
+  /// Only a GIF over 10 MB (10 000 000 bytes) gets the attachment warning.
+  @Test func aGIFOverTenMegabytesIsHardToShare() {
+    #expect(OutputFormats.gif.sizeWarning(bytes: 10_000_000) == nil)
+    #expect(OutputFormats.gif.sizeWarning(bytes: 12_340_000)?.hasPrefix("it is 12.3 MB, over GitHub's 10 MB limit") == true)
+    #expect(OutputFormats.mp4.sizeWarning(bytes: 50_000_000) == nil)
+  }
 }

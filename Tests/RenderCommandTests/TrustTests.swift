@@ -225,4 +225,47 @@ import VideoOutput
     #expect(try RenderBinary.run([scene, "--fps", "30000/1001", "-o", ratio, "--quiet"]).status == 0)
     #expect(FileManager.default.contents(atPath: ratio) == FileManager.default.contents(atPath: dir.appendingPathComponent("29.97.mp4").path))
   }
+
+  // MARK: Warnings
+
+  /// Lossy conversions and a shape without size are warnings on standard
+  /// error, exit 0; --quiet silences them.
+  @Test func lossesAreWarningsThatQuietSilences() throws {
+    let dir = Self.folder("warn")
+    let scene = dir.appendingPathComponent("s.json").path
+    try Self.write(
+      Self.scene(#""background": "transparent""#, layers: #"[{"id": "a", "type": "rect", "fill": "red"}, {"type": "circle", "size": [4, 4]}]"#),
+      to: scene)
+    let mp4 = try RenderBinary.run([scene, "-o", dir.appendingPathComponent("t.mp4").path])
+    #expect(mp4.status == 0 && mp4.stdout.isEmpty, "\(mp4.stderr)")
+    let lines = mp4.stderr.split(separator: "\n").filter { $0.hasPrefix("render: warning: ") }
+    #expect(lines.count == 2, "\(mp4.stderr)")
+    #expect(lines.contains { $0.contains("s.json:1:") && $0.contains("layers[0]: this rect has no size, so it draws nothing") })
+    #expect(lines.contains { $0.contains("t.mp4: an H.264 video has no transparency") })
+    let gif = try RenderBinary.run([scene, "-o", dir.appendingPathComponent("t.gif").path, "--fps", "60"])
+    #expect(gif.status == 0)
+    #expect(gif.stderr.contains("t.gif: an animated GIF plays at most 50 fps"), "\(gif.stderr)")
+    #expect(!gif.stderr.contains("transparency"))
+    let still = try RenderBinary.run(["still", scene, "-o", dir.appendingPathComponent("t.png").path])
+    #expect(still.status == 0 && still.stderr.contains("this rect has no size"))
+    for arguments in [[scene, "-o", dir.appendingPathComponent("q.mp4").path, "--quiet"], ["still", scene, "-o", dir.appendingPathComponent("q.png").path, "--quiet"]] {
+      let quiet = try RenderBinary.run(arguments)
+      #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty, "\(quiet.stderr)")
+    }
+  }
+
+  /// `render still --json` prints the summary other outputs print.
+  @Test func stillTakesJSON() throws {
+    let dir = Self.folder("still-json")
+    let scene = dir.appendingPathComponent("s.json").path
+    try Self.write(Self.scene(), to: scene)
+    let png = dir.appendingPathComponent("s.png").path
+    let r = try RenderBinary.run(["still", scene, "-o", png, "--json", "--quiet"])
+    #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    #expect(object["frames"] as? Int == 1)
+    let outputs = try #require(object["outputs"] as? [[String: Any]])
+    #expect(outputs.count == 1 && outputs[0]["path"] as? String == png && outputs[0]["format"] as? String == "png")
+    #expect(outputs[0]["bytes"] as? Int == (try FileManager.default.attributesOfItem(atPath: png)[.size] as? Int))
+  }
 }
