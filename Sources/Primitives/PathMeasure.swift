@@ -54,15 +54,22 @@ enum PathMeasure {
     return out
   }
 
+  /// Most dashes one stroke draws: a pattern so fine against its path that
+  /// it would draw more strokes solid (its dashes would be far below a
+  /// pixel anyway), so that no scene stalls the renderer.
+  public static let maximumDashes = 100_000
+
   /// Dashes each subpath with `pattern` (on, off, …) starting `phase` into it.
   static func dash(_ lines: [Polyline], pattern raw: [Double], phase: Double) -> [Polyline] {
     let pattern = raw.count % 2 == 1 ? raw + raw : raw
     let period = pattern.reduce(0, +)
     guard !pattern.isEmpty, period > 0, pattern.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return lines }
+    let walks = lines.map(walk)
+    let lengths = walks.map(length)
+    let dashes = lengths.reduce(0) { $0 + ($1 / period + 1) * Double(pattern.count / 2) }
+    guard dashes <= Double(maximumDashes) else { return lines }
     var out: [Polyline] = []
-    for line in lines {
-      let w = walk(line)
-      let total = length(w)
+    for (w, total) in zip(walks, lengths) {
       // Where in the pattern the subpath starts.
       var position = phase.truncatingRemainder(dividingBy: period)
       if position < 0 { position += period }

@@ -206,8 +206,12 @@ public struct LayerEffects: Sendable {
   static func reach(_ sigma: Double) -> Int { sigma > 0 ? Pixmap.blurPadding(sigma: sigma) : 0 }
 
   var reach: Int {
-    max(Self.reach(blur), shadow.map { Self.reach($0.sigma + blur) + Int(max(abs($0.offset.x), abs($0.offset.y)).rounded(.up)) } ?? 0)
+    max(Self.reach(blur), shadow.map { Self.reach($0.sigma + blur) + Self.pixels(max(abs($0.offset.x), abs($0.offset.y))) } ?? 0)
   }
+
+  /// A distance in whole pixels, rounded up; an offset far beyond any
+  /// canvas (near 1e308) is clamped rather than converted as is.
+  static func pixels(_ d: Double) -> Int { Int(min(max(0, d), Double(Int32.max / 2)).rounded(.up)) }
 
   /// How much the layer must grow on each side to hold the effects' spread.
   var spread: (left: Int, top: Int, right: Int, bottom: Int) {
@@ -216,8 +220,8 @@ public struct LayerEffects: Sendable {
     let s = Self.reach(shadow.sigma + blur)
     let dx = shadow.offset.x, dy = shadow.offset.y
     return (
-      max(blurReach, s + Int(max(0, -dx).rounded(.up))), max(blurReach, s + Int(max(0, -dy).rounded(.up))),
-      max(blurReach, s + Int(max(0, dx).rounded(.up))), max(blurReach, s + Int(max(0, dy).rounded(.up)))
+      max(blurReach, s + Self.pixels(-dx)), max(blurReach, s + Self.pixels(-dy)),
+      max(blurReach, s + Self.pixels(dx)), max(blurReach, s + Self.pixels(dy))
     )
   }
 

@@ -17,11 +17,12 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
       self.init(x0: 0, y0: 0, x1: 0, y1: 0)
       return
     }
+    // Far beyond any canvas, on both sides: a rectangle near 1e308 is
+    // clamped, never converted as is.
     let bound = Double(Int32.max / 2)
+    let clamp = { (x: Double) in Int(min(bound, max(-bound, x))) }
     let low = { (x: Double) in outward ? x.roundedDown : x.roundedUp }, high = { (x: Double) in outward ? x.roundedUp : x.roundedDown }
-    self.init(
-      x0: Int(max(-bound, low(r.minX))), y0: Int(max(-bound, low(r.minY))),
-      x1: Int(min(bound, high(r.maxX))), y1: Int(min(bound, high(r.maxY))))
+    self.init(x0: clamp(low(r.minX)), y0: clamp(low(r.minY)), x1: clamp(high(r.maxX)), y1: clamp(high(r.maxY)))
   }
   @inlinable public var width: Int { max(0, x1 - x0) }
   @inlinable public var height: Int { max(0, y1 - y0) }

@@ -155,7 +155,7 @@ extension Reader {
 
   /// One property's value as written.
   func value(of property: AnyProperty, _ node: JSONNode, _ path: JSONPath, rate: Bool) -> PropertyValue? {
-    let range = rate ? .any : property.domain.range
+    let range = rate ? PropertyDomain.any.range : property.domain.range
     switch property.kind {
     case .number:
       return number(node, path, range).map(PropertyValue.number)

@@ -44,6 +44,13 @@ public struct SceneErrors: Error, Sendable, CustomStringConvertible {
 /// Limits that protect the machine: a scene over one is an error naming
 /// the limit, never an attempt to allocate.
 public enum SceneLimits {
+  /// Largest magnitude of any number a layer property takes (points,
+  /// degrees, scale factors) or a velocity gives per second: far beyond
+  /// any screen, far below where geometry loses its precision.
+  public static let maximumMagnitude = 1_000_000.0
+  /// Largest blur or shadow radius, in points: a blur's work and memory
+  /// grow with its radius.
+  public static let maximumRadius = 100.0
   /// Bytes of a scene's `name`: `NAME_00000.png` still fits a file name.
   public static let maximumNameBytes = 200
   /// Rendered pixels per frame (size × scale): 8K × 8K.

@@ -134,23 +134,28 @@ public enum PropertyValueKind: Sendable, Hashable {
 
 /// The values a property accepts, beyond its kind.
 public enum PropertyDomain: Sendable, Hashable {
+  /// Any number within ±`SceneLimits.maximumMagnitude`.
   case any
-  /// 0 or more (every component).
+  /// 0 or more (every component), within `SceneLimits.maximumMagnitude`.
   case nonNegative
-  /// 1 or more.
+  /// 1 or more, within `SceneLimits.maximumMagnitude`.
   case atLeastOne
   /// Between 0 and 1.
   case unit
   /// Between 0 and 1, the first component not after the second (`trim`).
   case orderedUnitPair
+  /// A blur or shadow radius: 0…`SceneLimits.maximumRadius` points.
+  case radius
 
   /// The numbers it accepts (each component's, for a point).
   public var range: NumberRange {
-    switch self {
-    case .any: .any
-    case .nonNegative: .nonNegative
-    case .atLeastOne: NumberRange(lower: .closed(1))
+    let magnitude = SceneLimits.maximumMagnitude
+    return switch self {
+    case .any: NumberRange(lower: .closed(-magnitude), upper: .closed(magnitude))
+    case .nonNegative: NumberRange(lower: .closed(0), upper: .closed(magnitude))
+    case .atLeastOne: NumberRange(lower: .closed(1), upper: .closed(magnitude))
     case .unit, .orderedUnitPair: NumberRange(lower: .closed(0), upper: .closed(1))
+    case .radius: NumberRange(lower: .closed(0), upper: .closed(SceneLimits.maximumRadius))
     }
   }
 }
@@ -281,11 +286,11 @@ public enum Properties {
   public static let shadowColor = Property<PremultipliedColor>(
     .shadowColor, default: .perLayer { $0.hasShadow ? Color(red: 0, green: 0, blue: 0, alpha: 1.0 / 3).premultiplied : .clear })
   /// σ of the Gaussian, points.
-  public static let shadowRadius = Property<Double>(.shadowRadius, default: .value(0), domain: .nonNegative)
+  public static let shadowRadius = Property<Double>(.shadowRadius, default: .value(0), domain: .radius)
   /// Points.
   public static let shadowOffset = Property<Vector2>(.shadowOffset, default: .value(.zero))
   /// σ of the Gaussian, points.
-  public static let blur = Property<Double>(.blur, default: .value(0), domain: .nonNegative)
+  public static let blur = Property<Double>(.blur, default: .value(0), domain: .radius)
   /// A text's glyphs.
   public static let color = Property<AnimatablePaint>(.color, default: .value(.color(Color.black.premultiplied)))
   public static let hidden = Property<Bool>(.hidden, default: .value(false), .immediate)

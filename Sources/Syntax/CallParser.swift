@@ -15,6 +15,14 @@ import Primitives
 /// string is in double quotes, a backslash taking the next character as it is.
 public struct CallParser: ScalarParser {
   var scanner: ScalarScanner
+  /// Calls and lists open around the current position.
+  var depth = 0
+
+  /// Deepest nesting of calls in arguments and of lists: far beyond any
+  /// animation or transition (`asymmetric(insertion: .move(edge: .top)
+  /// .combined(with: .opacity), …)` is 3 deep), and a parse that cannot
+  /// exhaust the stack.
+  public static let maximumNesting = 32
 
   /// Parses `text` completely; anything left over is an error located at it.
   public static func parse(_ text: String) throws(SyntaxError) -> CallChain {
@@ -95,6 +103,11 @@ public struct CallParser: ScalarParser {
     let start = index
     guard let c = current else {
       throw SyntaxError("expected a value at the end", at: .text(start..<start))
+    }
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= Self.maximumNesting else {
+      throw SyntaxError("nested deeper than the limit of \(Self.maximumNesting) levels", at: .text(start..<start + 1))
     }
     let startsNumber =
       c == "-" || c == "+" || ScalarScanner.isDigit(c) || (c == "." && scanner.scalar(at: start + 1).map(ScalarScanner.isDigit) == true)

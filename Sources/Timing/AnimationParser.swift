@@ -65,6 +65,16 @@ public enum AnimationParser {
     .number("duration", .positive, unit: .seconds, default: value)
   }
 
+  /// A spring's physical parameters (mass, stiffness, damping) and its
+  /// durations (duration, response) in seconds: within 10⁻⁶…10⁶ every
+  /// spring they make has a finite, positive frequency and damping ratio
+  /// (docs/scene-format.md, "Limits").
+  public static let springParameterRange = NumberRange(lower: .closed(1e-6), upper: .closed(1e6))
+
+  private static func springDuration(default value: Double?) -> Parameter<Double> {
+    .number("duration", springParameterRange, unit: .seconds, default: value)
+  }
+
   /// A spring's bounce: -1 never moves, 1 never settles.
   private static let bounceRange = NumberRange(lower: .open(-1), upper: .open(1))
   private static let bounce = Parameter.number("bounce", bounceRange, because: "1 never settles, -1 never moves", default: 0)
@@ -72,7 +82,7 @@ public enum AnimationParser {
   /// The older spring parameters: the response (the undamped period) in
   /// seconds and the damping fraction (1 is critical damping).
   private static func response(default value: Double) -> Parameter<Double> {
-    .number("response", .positive, unit: .seconds, default: value)
+    .number("response", springParameterRange, unit: .seconds, default: value)
   }
   private static func dampingFraction(default value: Double) -> Parameter<Double> {
     .number("dampingFraction", .positive, because: "an undamped spring never settles", default: value)
@@ -101,7 +111,7 @@ public enum AnimationParser {
     _ preset: Spring.Preset, response: Spring.ResponseDefaults? = nil
   ) -> Function<Animation.Base> {
     let extraBounce = Parameter.number("extraBounce", default: 0)
-    let current = Overload<Animation.Base>(duration(default: preset.duration), extraBounce, blendDuration(default: 0)) {
+    let current = Overload<Animation.Base>(springDuration(default: preset.duration), extraBounce, blendDuration(default: 0)) {
       call, d, extra, _ throws(SyntaxError) in
       let reached = preset.bounce + extra
       guard bounceRange.contains(reached) else {
@@ -147,7 +157,7 @@ public enum AnimationParser {
   private static let spring = Function<Animation.Base>(
     "spring",
     // `spring(duration:bounce:blendDuration:)` defaults to the smooth preset.
-    Overload(duration(default: Spring.Preset.smooth.duration), bounce, blendDuration(default: 0)) { _, d, b, _ in
+    Overload(springDuration(default: Spring.Preset.smooth.duration), bounce, blendDuration(default: 0)) { _, d, b, _ in
       .spring(Spring(duration: d, bounce: b), initialVelocity: 0)
     },
     Overload(
@@ -160,16 +170,16 @@ public enum AnimationParser {
   private static let interpolatingSpring = Function<Animation.Base>(
     "interpolatingSpring",
     Overload(
-      Parameter.number("mass", .positive, default: 1), Parameter.number("stiffness", .positive),
-      Parameter.number("damping", .positive, because: "an undamped spring never settles"), initialVelocity
+      Parameter.number("mass", springParameterRange, default: 1), Parameter.number("stiffness", springParameterRange),
+      Parameter.number("damping", springParameterRange, because: "an undamped spring never settles"), initialVelocity
     ) { _, m, k, c, v in .spring(Spring(mass: m, stiffness: k, damping: c), initialVelocity: v) },
-    Overload(duration(default: Spring.Preset.smooth.duration), bounce, initialVelocity) { _, d, b, v in
+    Overload(springDuration(default: Spring.Preset.smooth.duration), bounce, initialVelocity) { _, d, b, v in
       .spring(Spring(duration: d, bounce: b), initialVelocity: v)
     })
 
   private static let uikitSpring = Function<Animation.Base>(
     "uikitSpring",
-    Overload(duration(default: nil), Parameter.number("dampingRatio", NumberRange(lower: .open(0), upper: .closed(1))), initialVelocity) {
+    Overload(springDuration(default: nil), Parameter.number("dampingRatio", NumberRange(lower: .open(0), upper: .closed(1))), initialVelocity) {
       call, d, z, v throws(SyntaxError) in
       guard let spring = Spring(uikitDuration: d, dampingRatio: z, initialVelocity: v) else {
         throw call.error("no spring with dampingRatio \(formatNumber(z)) settles within \(formatNumber(d)) s")

@@ -96,7 +96,7 @@ import Testing
   @Test(
     arguments: [
       (["curve", "sprung"], "unknown animation 'sprung'; did you mean 'spring'?"),
-      (["curve", "spring(duration: 0)"], "duration must be greater than 0"),
+      (["curve", "spring(duration: 0)"], "duration must be between 1e-06 and 1000000 seconds"),
       (["curve", "linear.speed(0)"], "speed must be greater than 0"),
       (["curve", "spring(bounce: 2)"], "bounce must be greater than -1 and less than 1"),
       (["curve", #"{"spring": {"bounce": 2}}"#], "animation:1:23: spring.bounce: bounce must be greater than -1"),

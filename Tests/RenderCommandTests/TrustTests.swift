@@ -248,7 +248,10 @@ import VideoOutput
     #expect(!gif.stderr.contains("transparency"))
     let still = try RenderBinary.run(["still", scene, "-o", dir.appendingPathComponent("t.png").path])
     #expect(still.status == 0 && still.stderr.contains("this rect has no size"))
-    for arguments in [[scene, "-o", dir.appendingPathComponent("q.mp4").path, "--quiet"], ["still", scene, "-o", dir.appendingPathComponent("q.png").path, "--quiet"]] {
+    for arguments in [
+      [scene, "-o", dir.appendingPathComponent("q.mp4").path, "--quiet"],
+      ["still", scene, "-o", dir.appendingPathComponent("q.png").path, "--quiet"],
+    ] {
       let quiet = try RenderBinary.run(arguments)
       #expect(quiet.status == 0 && quiet.stderr.isEmpty && quiet.stdout.isEmpty, "\(quiet.stderr)")
     }
@@ -267,5 +270,69 @@ import VideoOutput
     let outputs = try #require(object["outputs"] as? [[String: Any]])
     #expect(outputs.count == 1 && outputs[0]["path"] as? String == png && outputs[0]["format"] as? String == "png")
     #expect(outputs[0]["bytes"] as? Int == (try FileManager.default.attributesOfItem(atPath: png)[.size] as? Int))
+  }
+
+  // MARK: Nothing crashes
+
+  /// Each of these crashed the renderer, stalled it or made it allocate
+  /// terabytes: now each is rendered (geometry far off the canvas, fine
+  /// dashes drawn solid) or refused with a located error naming its limit.
+  @Test(
+    arguments: [
+      (#"{"type": "group", "clip": true, "size": [20, 20], "position": [1e308, 5], "children": [{"type": "rect", "size": [10, 10]}]}"#, 65),
+      (#"{"type": "rect", "size": [10, 10], "position": [-1e308, 1e308], "blur": 3}"#, 65),
+      (#"{"type": "rect", "size": [10, 10], "position": [5, 5], "blur": 1e300}"#, 65),
+      (#"{"type": "rect", "size": [10, 10], "position": [5, 5], "shadow": {"radius": 1e300}}"#, 65),
+      (#"{"type": "rect", "size": [10, 10], "shadow": {"radius": 5, "offset": [1e308, 0]}}"#, 65),
+      (
+        #"{"type": "group", "clip": true, "size": [20, 20], "scale": [1e6, 1e6], "position": [1e6, 5], "children": [{"type": "rect", "size": [10, 10], "position": [1e6, 1e6]}]}"#,
+        0
+      ),
+      (
+        #"{"type": "group", "scale": [1e6, 1e6], "children": [{"type": "rect", "size": [10, 10], "shadow": {"radius": 100, "offset": [1e6, 0]}}]}"#, 0
+      ),
+      (
+        #"{"type": "group", "clip": true, "size": [1e6, 1e6], "scale": [1e6, 1e6], "cornerRadius": 1e6, "children": [{"type": "rect", "size": [10, 10]}]}"#,
+        0
+      ),
+      (#"{"type": "rect", "size": [1e6, 1e6], "cornerRadius": 1e6, "stroke": {"width": 2, "dash": [1e-6, 1e-6]}}"#, 0),
+    ] as [(String, Int32)])
+  func extremeGeometryIsRenderedOrRefused(_ layer: String, _ status: Int32) throws {
+    let dir = Self.folder("extreme")
+    let scene = dir.appendingPathComponent("s.json").path
+    try Self.write(#"{"version": 1, "size": [40, 40], "scale": 3, "layers": [\#(layer)]}"#, to: scene)
+    let r = try RenderBinary.run(["still", scene, "-o", dir.appendingPathComponent("s.png").path, "--quiet"])
+    #expect(r.status == status, "\(r.stderr)")
+    if status == 65 { #expect(r.stderr.contains("out of range: must be between"), "\(r.stderr)") }
+  }
+
+  /// Springs whose parameters overflow or underflow (a precondition
+  /// failure before) and nesting that would exhaust the stack (a
+  /// segmentation fault before) are located errors.
+  @Test(arguments: [
+    ("interpolatingSpring(mass: 1e-300, stiffness: 1e300, damping: 1)", "mass must be between 1e-06 and 1000000"),
+    ("interpolatingSpring(mass: 1e300, stiffness: 1e-300, damping: 1e-300)", "mass must be between 1e-06 and 1000000"),
+    ("spring(response: 1e-320)", "response must be between 1e-06 and 1000000 seconds"),
+    ("snappy(duration: 1e-320)", "duration must be between 1e-06 and 1000000 seconds"),
+    (
+      "spring(duration: " + String(repeating: "spring(", count: 5000) + String(repeating: ")", count: 5001),
+      "nested deeper than the limit of 32 levels"
+    ),
+    (
+      "spring(duration: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + ")",
+      "nested deeper than the limit of 32 levels"
+    ),
+  ])
+  func extremeAnimationsAreLocatedErrors(_ animation: String, _ message: String) throws {
+    let dir = Self.folder("extreme-animation")
+    let scene = dir.appendingPathComponent("s.json").path
+    try Self.write(
+      Self.scene(
+        layers:
+          #"[{"id": "a", "type": "rect", "size": [4, 4]}], "timeline": [{"at": 0, "animation": "\#(animation)", "set": {"a": {"opacity": 0.5}}}]"#),
+      to: scene)
+    let r = try RenderBinary.run(["validate", scene])
+    #expect(r.status == 65)
+    #expect(r.stderr.contains(": error: timeline[0].animation: ") && r.stderr.contains(message), "\(r.stderr.prefix(300))")
   }
 }

@@ -165,7 +165,7 @@ func problems(_ text: String) -> [String] {
       (scene(layers: ##"[{"type": "rect", "trim": [0.8, 0.2]}]"##), ##"[0.8"##, ##"layers[0].trim: trim from 0.8 is after to 0.2"##),
       (
         scene(layers: ##"[{"type": "rect", "stroke": {"width": -2}}]"##), ##"-2"##,
-        ##"layers[0].stroke.width: -2 is out of range: must be 0 or more"##
+        ##"layers[0].stroke.width: -2 is out of range: must be between 0 and 1000000"##
       ),
       (
         scene(layers: ##"[{"type": "rect", "fill": {"linear": {"from": [0, 0], "to": [1, 1], "stops": [[0.5, "red"], [0.2, "blue"]]}}}]"##),

@@ -106,8 +106,11 @@ import Testing
       ("sprung", "unknown animation 'sprung'; did you mean 'spring'?", 0..<6),
       (".snapy(duration: 0.3)", "unknown animation 'snapy'; did you mean 'snappy'?", 1..<6),
       ("easeInOutCric", "unknown animation 'easeInOutCric'; did you mean 'easeInOutCirc'?", 0..<13),
-      ("spring(duration: 0)", "duration must be greater than 0 seconds, got 0 in 'spring(duration: 0)'", 7..<18),
-      ("spring(duration: -0.5, bounce: 0.2)", "duration must be greater than 0 seconds, got -0.5 in 'spring(duration: -0.5, bounce: 0.2)'", 7..<21),
+      ("spring(duration: 0)", "duration must be between 1e-06 and 1000000 seconds, got 0 in 'spring(duration: 0)'", 7..<18),
+      (
+        "spring(duration: -0.5, bounce: 0.2)",
+        "duration must be between 1e-06 and 1000000 seconds, got -0.5 in 'spring(duration: -0.5, bounce: 0.2)'", 7..<21
+      ),
       (
         "spring(duration: 0.5, bounce: 1.5)",
         "bounce must be greater than -1 and less than 1 (1 never settles, -1 never moves), got 1.5 in 'spring(duration: 0.5, bounce: 1.5)'", 22..<33
@@ -123,15 +126,15 @@ import Testing
       ),
       (
         "interpolatingSpring(mass: -1, stiffness: 100, damping: 10)",
-        "mass must be greater than 0, got -1 in 'interpolatingSpring(mass: -1, stiffness…'", 20..<28
+        "mass must be between 1e-06 and 1000000, got -1 in 'interpolatingSpring(mass: -1, stiffness…'", 20..<28
       ),
       (
         "interpolatingSpring(stiffness: -100, damping: 10)",
-        "stiffness must be greater than 0, got -100 in 'interpolatingSpring(stiffness: -100, da…'", 20..<35
+        "stiffness must be between 1e-06 and 1000000, got -100 in 'interpolatingSpring(stiffness: -100, da…'", 20..<35
       ),
       (
         "interpolatingSpring(stiffness: 100, damping: 0)",
-        "damping must be greater than 0 (an undamped spring never settles), got 0 in 'interpolatingSpring(stiffness: 100, dam…'", 36..<46
+        "damping must be between 1e-06 and 1000000 (an undamped spring never settles), got 0 in 'interpolatingSpring(stiffness: 100, dam…'", 36..<46
       ),
       ("linear.speed(0)", "speed must be greater than 0, got 0 in 'speed(0)'", 13..<14),
       ("linear.repeatCount(0)", "count must be a whole number from 1 to 1000000, got 0 in 'repeatCount(0)'", 19..<20),
