@@ -44,6 +44,11 @@ public final class FramePipeline: @unchecked Sendable {
   let cancellation: CancellationToken
   public let jobs: [Job]
   public let workers: Int
+  /// Jobs rendered but not yet consumed, at most: one per worker and one
+  /// the consumer is encoding. Each holds a frame (and an encoder picture),
+  /// so memory stays bounded by a few frames whatever the length; twice as
+  /// many bought no speed on dashboard-1080p and cost 15 MB
+  /// (scripts/bench-memory).
   public let maximumInFlight: Int
 
   // Shared state, under `lock`.
@@ -62,7 +67,7 @@ public final class FramePipeline: @unchecked Sendable {
     self.sinks = sinks.map { drive($0) }
     self.cancellation = cancellation
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
-    maximumInFlight = self.workers * 2 + 2
+    maximumInFlight = self.workers + 1
     jobs = Self.merge(sinks.map(\.schedule))
     let (w, h) = renderer.pixelSize(scale: scale)
     cache = TileCache(width: w, height: h)
