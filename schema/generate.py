@@ -153,7 +153,7 @@ defs["shadow"] = O(
     description="A drop shadow of the layer's silhouette; all fields animatable. In `set`, only the fields given change.",
     properties=O(
         color=ref("color", "Shadow colour (a colour, not a gradient).", default="#00000055"),
-        radius=num("Blur radius in points: σ of the Gaussian.", minimum=0, default=0),
+        radius=num("Blur radius in points: σ of the Gaussian; at most 100.", minimum=0, maximum=100, default=0),
         offset=pair("Offset [dx, dy] in points.", default=[0, 0]),
     ),
     additionalProperties=False,
@@ -176,7 +176,7 @@ ANIMATABLE = O(
               item=num(minimum=0, maximum=1), default=[0, 1]),
     cornerRadius=num("Corner radius in points, for `rect` and the clip of a layer with `clip` (animatable).", minimum=0, default=0),
     shadow=ref("shadow"),
-    blur=num("Gaussian blur radius in points, σ of the Gaussian (animatable).", minimum=0, default=0),
+    blur=num("Gaussian blur radius in points, σ of the Gaussian (animatable); at most 100.", minimum=0, maximum=100, default=0),
 )
 # Shared definitions: layers, `set` and transition modifiers refer to them.
 for k in list(ANIMATABLE):
