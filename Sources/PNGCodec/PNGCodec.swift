@@ -84,7 +84,30 @@ public enum PNG {
 
   /// Decodes a PNG held in memory. `name` is what errors call it.
   public static func decode(_ data: [UInt8], name: String) throws(PNGError) -> Pixmap {
-    try data.withUnsafeBufferPointer { decode($0, name: name) }.get()
+    if let problem = truncatedChunk(data) { throw PNGError(path: name, message: problem) }
+    return try data.withUnsafeBufferPointer { decode($0, name: name) }.get()
+  }
+
+  /// Why the chunks of `data` do not fit in it, if they do not. libpng
+  /// allocates (and zeroes) what a text chunk's length claims before it
+  /// finds the data missing: 2 GB for a 41-byte file. Each chunk is its
+  /// length (4 bytes, big-endian, below 2³¹), type (4), data and CRC (4).
+  static func truncatedChunk(_ data: [UInt8]) -> String? {
+    // Anything else is libpng's to name ("not a PNG").
+    guard data.starts(with: [137, 80, 78, 71, 13, 10, 26, 10]) else { return nil }
+    var offset = 8
+    while offset + 8 <= data.count {
+      let length = data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+      guard length < 1 << 31 else { return "a chunk claims \(length) bytes, more than PNG allows" }
+      let end = offset + 12 + length
+      guard end <= data.count else {
+        return "the file is truncated: a chunk of \(length) bytes at offset \(offset) runs past its end (\(data.count) bytes)"
+      }
+      let type = data[offset + 4..<offset + 8]
+      if type.elementsEqual("IEND".utf8) { return nil }
+      offset = end
+    }
+    return nil
   }
 
   /// Reads and decodes the PNG file at `path`.

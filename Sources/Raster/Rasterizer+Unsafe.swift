@@ -143,6 +143,9 @@ final class Accumulator {
     let top = max(y0, 0), bottom = min(y1, height)
     guard top < bottom else { return }
     let dxdy = (x1 - x0) / (y1 - y0)
+    // An edge of subnormal height (y1 − y0 ≈ 1e-310) has an infinite slope
+    // and covers nothing.
+    guard dxdy.isFinite else { return }
     let maxX = Double(bounds.width)
     var x = x0 + (top - y0) * dxdy
     let firstRow = Int(flooring: top)

@@ -182,9 +182,7 @@ extension ProgressExpression {
     /// Appends the node, in parentheses when it binds more loosely than
     /// `context` (the weakest precedence the grammar accepts there).
     func render(into out: inout String, context: Precedence) {
-      // A minus before a minus reads as `--`; parenthesise it.
-      let needsParentheses =
-        precedence < context || (context == .unary && precedence == .unary && out.last == "-")
+      let needsParentheses = precedence < context
       if needsParentheses { out += "(" }
       switch self {
       case .number(let x):
@@ -192,8 +190,11 @@ extension ProgressExpression {
       case .p:
         out += "p"
       case .negate(let a):
-        out += "-"
-        a.render(into: &out, context: .unary)
+        // A minus before a minus is `- -x`: a space, not a parenthesis per
+        // sign (which would nest past the limit the parser keeps).
+        var operand = ""
+        a.render(into: &operand, context: .unary)
+        out += operand.hasPrefix("-") ? "- " + operand : "-" + operand
       case .sum(let first, let rest):
         first.render(into: &out, context: .product)
         for operand in rest {

@@ -357,6 +357,22 @@ func makeCase(
 }
 
 @Suite struct PNGErrorTests {
+  /// Found by fuzzing (Fuzz/Regressions/png): 41 bytes whose tEXt chunk
+  /// claims 2³¹ − 1 bytes made libpng allocate and zero 2 GB before
+  /// noticing the data missing. The chunk walk refuses it first.
+  @Test func aChunkLongerThanTheFileIsTruncation() {
+    let bytes: [UInt8] = [
+      137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 13, 73, 72, 68, 82, 0, 0, 0, 1, 0, 0, 0, 1, 8, 0, 0, 0, 0, 58, 126, 155, 85, 127, 255, 255,
+      255, 116, 69, 88, 116,
+    ]
+    #expect(throws: PNGError.self) { try PNG.decode(bytes, name: "t.png") }
+    do {
+      _ = try PNG.decode(bytes, name: "t.png")
+    } catch {
+      #expect(error.message.contains("the file is truncated: a chunk of 2147483647 bytes at offset 33"), "\(error.message)")
+    }
+  }
+
   func expectError(_ path: String, containing text: String? = nil, _ body: () throws(PNGError) -> Void) {
     do {
       try body()

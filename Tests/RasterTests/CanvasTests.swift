@@ -17,6 +17,16 @@ import Testing
     #expect(clear.pixmap[0, 0] == RGBA8(r: 0, g: 0, b: 128, a: 128))
   }
 
+  /// Found by fuzzing (Fuzz/Regressions/svg-path): an edge of subnormal
+  /// height has an infinite slope; it trapped on a NaN, and covers nothing.
+  /// A path far beyond any integer is clamped, not converted.
+  @Test func degenerateEdgesCoverNothing() throws {
+    let canvas = Canvas(width: 64, height: 64, background: white)
+    canvas.fill(try Path(svgPathData: "M0 1e-310 L1 0"), paint: .color(Color(red: 0, green: 0, blue: 0, alpha: 1)))
+    canvas.fill(try Path(svgPathData: "M9e99 0 V1"), paint: .color(Color(red: 0, green: 0, blue: 0, alpha: 1)))
+    #expect(canvas.pixmap[0, 0] == RGBA8(r: 255, g: 255, b: 255, a: 255))
+  }
+
   @Test func linearGradientInterpolatesPremultiplied() {
     let canvas = Canvas(width: 100, height: 2)
     let shader = LinearGradientShader(

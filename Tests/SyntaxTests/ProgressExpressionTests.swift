@@ -208,8 +208,8 @@ private indirect enum Tree {
 
   @Test(arguments: [
     ("  2*(3+4) ", "2 * (3 + 4)"),
-    ("-(-p)", "-(-p)"),
-    ("--p", "-(-p)"),
+    ("-(-p)", "- -p"),
+    ("--p", "- -p"),
     ("(2^3)^2", "(2^3)^2"),
     ("2^(3^2)", "2^3^2"),
     ("+p", "p"),
@@ -412,5 +412,14 @@ private indirect enum Tree {
       #expect(error.message == message)
       #expect(error.origin == .text(range))
     }
+  }
+
+  /// Found by fuzzing (Fuzz/Regressions/expression): 100 leading minus
+  /// signs parse; their description wrote a parenthesis per sign and
+  /// nested past the limit. It writes `- -` and parses back, equal.
+  @Test func manyMinusSignsRoundTrip() throws {
+    let expression = try ProgressExpression(parsing: String(repeating: "-", count: 100) + "1")
+    #expect(try ProgressExpression(parsing: expression.description) == expression)
+    #expect(expression.evaluate(p: 0) == 1)
   }
 }
