@@ -44,11 +44,11 @@ public final class FramePipeline: @unchecked Sendable {
   let cancellation: CancellationToken
   public let jobs: [Job]
   public let workers: Int
-  /// Jobs rendered but not yet consumed, at most: one per worker and one
-  /// the consumer is encoding. Each holds a frame (and an encoder picture),
-  /// so memory stays bounded by a few frames whatever the length; twice as
-  /// many bought no speed on dashboard-1080p and cost 15 MB
-  /// (scripts/bench-memory).
+  /// Jobs rendered but not yet consumed, at most: two per worker and two
+  /// for the encoders' frame threads to overlap. Each holds a frame (and an
+  /// encoder picture), so memory stays bounded by a few frames whatever the
+  /// length; `workers + 1` saved 15 MB on dashboard-1080p but starved
+  /// x264's frame threads (scripts/bench-memory, scripts/bench-pipeline).
   public let maximumInFlight: Int
 
   // Shared state, under `lock`.
@@ -67,7 +67,7 @@ public final class FramePipeline: @unchecked Sendable {
     self.sinks = sinks.map { drive($0) }
     self.cancellation = cancellation
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
-    maximumInFlight = self.workers + 1
+    maximumInFlight = self.workers * 2 + 2
     jobs = Self.merge(sinks.map(\.schedule))
     let (w, h) = renderer.pixelSize(scale: scale)
     cache = TileCache(width: w, height: h)

@@ -15,15 +15,14 @@ public struct MP4Options: Sendable, Hashable {
   /// x264's thread count. Fixed rather than "one per core", because x264's
   /// output depends on it: the same frames with the same options give the
   /// same bytes on any machine. Each frame thread holds 1080p frames of its
-  /// own (about 15 MB each): 2 rather than 4 saves 31 MB at the same speed
-  /// on two cores, where the render workers share the CPU anyway
-  /// (scripts/bench-memory, scripts/bench-pipeline).
-  public var threads: Int = 2
+  /// own (about 15 MB each), but 2 rather than 4 cost a fifth of the
+  /// end-to-end speed on two cores (scripts/bench-memory, scripts/bench-pipeline).
+  public var threads: Int = 4
   /// The longest run of frames between keyframes (x264's keyint); nil keeps
   /// x264's 250.
   public var keyframeInterval: Int? = nil
 
-  public init(crf: Double = 18, preset: String = "veryfast", tune: String? = nil, threads: Int = 2, keyframeInterval: Int? = nil) {
+  public init(crf: Double = 18, preset: String = "veryfast", tune: String? = nil, threads: Int = 4, keyframeInterval: Int? = nil) {
     self.crf = crf; self.preset = preset; self.tune = tune; self.threads = threads; self.keyframeInterval = keyframeInterval
   }
 }
@@ -185,10 +184,6 @@ public final class MP4Writer {
     if let tune = options.tune { try check(av_opt_set(privateOptions, "tune", tune, 0), "invalid x264 tune '\(tune)'") }
     try check(av_opt_set(privateOptions, "profile", "high", 0), "cannot set the x264 profile")
     try check(av_opt_set_double(privateOptions, "crf", options.crf, 0), "cannot set the x264 CRF")
-    // The lookahead's frames are buffered for its thread only when
-    // sync-lookahead is on: off, the bytes are the same and 26 MB of
-    // 1080p frames are not (scripts/bench-memory).
-    try check(av_opt_set(privateOptions, "x264-params", "sync-lookahead=0", 0), "cannot set x264's sync-lookahead")
 
     try check(
       avcodec_open2(encoder, codec, nil), "cannot open the libx264 encoder (preset '\(options.preset)'\(options.tune.map { ", tune '\($0)'" } ?? ""))"
