@@ -1,4 +1,10 @@
+import Syntax
 import Timing
+
+extension Int {
+  /// 10ᵏ.
+  fileprivate init(pow10 k: Int) { self = (0..<k).reduce(1) { r, _ in r * 10 } }
+}
 
 /// A frame rate as a fraction: 60/1, 25/2, 30000/1001. What `--fps`
 /// takes (docs/cli.md): a number or a ratio `A/B`; 23.976, 29.97 and 59.94
@@ -23,37 +29,43 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
     self.seconds = seconds / a
   }
 
-  /// `60`, `12.5`, `29.97` (30000/1001) or `30000/1001`; nil for anything
-  /// else (and for rates of 0 or above `maximum`).
+  /// The largest term of a ratio `A/B`.
+  public static let maximumTerm = 999_999_999
+
+  /// `60`, `12.5`, `29.97` (30000/1001) or `30000/1001`, numbers written as
+  /// JSON writes them; nil for anything else (and for rates of 0 or above
+  /// `maximum`).
   public init?(parsing text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    if parts.count == 2 {
-      guard let a = Self.integer(parts[0]), let b = Self.integer(parts[1]) else { return nil }
-      self.init(frames: a, seconds: b)
-    } else if parts.count == 1 {
-      let decimal = text.split(separator: ".", omittingEmptySubsequences: false)
-      guard decimal.count <= 2, let whole = Self.integer(decimal[0]) else { return nil }
-      let fraction = decimal.count == 2 ? decimal[1] : ""
-      guard fraction.count <= 6, fraction.allSatisfy(\.isASCII), fraction.isEmpty || Self.integer(fraction) != nil else { return nil }
-      var scale = 1
-      for _ in fraction { scale *= 10 }
-      let numerator = whole * scale + (Self.integer(fraction) ?? 0)
+    let numbers = parts.compactMap { part -> Double? in
+      let bytes = Array(part.utf8)
+      guard case .success(let n) = NumberNotation.json.scan(bytes, at: 0), n.range.upperBound == bytes.count else { return nil }
+      return n.value
+    }
+    guard numbers.count == parts.count, numbers.allSatisfy({ $0 > 0 }) else { return nil }
+    if numbers.count == 2 {
+      guard numbers.allSatisfy({ $0 == $0.rounded() && $0 <= Double(Self.maximumTerm) }) else { return nil }
+      self.init(frames: Int(numbers[0]), seconds: Int(numbers[1]))
+    } else if numbers.count == 1 {
+      let x = numbers[0]
+      guard x <= Double(Self.maximum) else { return nil }
       // A rate written as the rounding of n × 1000/1001 is that rate.
-      let ntsc = Double(numerator) / Double(scale) * 1.001
-      if scale > 1, numerator % scale != 0, abs(ntsc - ntsc.rounded()) < 5e-4, ntsc.rounded() >= 1 {
+      let ntsc = x * 1.001
+      if x != x.rounded(), abs(ntsc - ntsc.rounded()) < 5e-4 {
         self.init(frames: Int(ntsc.rounded()) * 1000, seconds: 1001)
       } else {
-        self.init(frames: numerator, seconds: scale)
+        // Any other rate is the decimal fraction written, to 6 places.
+        guard
+          let places = (0...6).first(where: { k in
+            let n = x * Double(Int(pow10: k)); return abs(n - n.rounded()) < 1e-6
+          })
+        else { return nil }
+        self.init(frames: Int((x * Double(Int(pow10: places))).rounded()), seconds: Int(pow10: places))
       }
     } else {
       return nil
     }
     guard perSecond <= Double(Self.maximum) else { return nil }
-  }
-
-  private static func integer(_ text: Substring) -> Int? {
-    guard !text.isEmpty, text.count <= 9, text.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-    return Int(text)
   }
 
   /// Frames per second.
@@ -94,6 +106,15 @@ public struct FrameSchedule: Sendable, Hashable {
 
   /// Scene time of frame i.
   public func time(_ i: Int) -> Double { times.time(i) }
+
+  /// The same span at no more than `maximum` frames per second: a faster
+  /// schedule is sampled at `maximum` (a GIF's 50 fps).
+  public func capped(at maximum: Int) -> FrameSchedule {
+    guard fps > Double(maximum) else { return self }
+    var capped = self
+    capped.rate = FrameRate(maximum)
+    return capped
+  }
 
   /// The output's length in seconds of playback.
   public var playbackDuration: Double { Double(count) * Double(rate.seconds) / Double(rate.frames) }

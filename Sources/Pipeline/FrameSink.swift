@@ -10,6 +10,11 @@ public struct OutputSummary: Sendable, Hashable, Codable {
   public init(path: String, format: String, frames: Int, bytes: Int) {
     self.path = path; self.format = format; self.frames = frames; self.bytes = bytes
   }
+
+  /// A size for people: B, kB (10³) or MB (10⁶), as messages print it.
+  public static func size(_ n: Int) -> String {
+    n >= 1_000_000 ? String(format: "%.1f MB", Double(n) / 1e6) : n >= 1000 ? String(format: "%.0f kB", Double(n) / 1e3) : "\(n) B"
+  }
 }
 
 /// A destination for frames: an MP4, a GIF, a PNG sequence, or nothing.

@@ -23,8 +23,7 @@ public final class GIFSink: FrameSink {
 
   /// `schedule.fps` is the requested rate; the GIF's is at most 50.
   public init(schedule: FrameSchedule, path: String, width: Int, height: Int, transparent: Bool) throws(OutputError) {
-    var s = schedule
-    if schedule.fps > GIFTiming.maxFrameRate { s.rate = FrameRate(Int(GIFTiming.maxFrameRate)) }
+    let s = schedule.capped(at: Int(GIFTiming.maxFrameRate))
     self.schedule = s
     self.width = width
     self.height = height

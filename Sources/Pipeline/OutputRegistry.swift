@@ -54,8 +54,8 @@ public struct OutputFormat: Sendable {
   /// A transparent background stays transparent (else it becomes black).
   public var keepsTransparency = true
   /// The highest frame rate it plays at its real speed (a faster render is
-  /// sampled at this rate).
-  public var maximumFrameRate: Double? = nil
+  /// sampled at this rate: `FrameSchedule.capped(at:)`).
+  public var maximumFrameRate: Int? = nil
   /// Bytes above which the file is too big to attach to a pull request.
   public var shareLimit: Int? = nil
   let makeSink: @Sendable (OutputDestination, OutputSettings) throws(OutputError) -> any FrameSink
@@ -65,11 +65,12 @@ public struct OutputFormat: Sendable {
   public func losses(_ settings: OutputSettings) -> [String] {
     var losses: [String] = []
     if settings.transparent && !keepsTransparency {
-      losses.append("\(summary) has no transparency: the transparent background becomes black (PNG and GIF keep it)")
+      let keeping = OutputFormats.all.filter(\.keepsTransparency).map { $0.name.uppercased() }.joined(separator: " and ")
+      losses.append("\(summary) has no transparency: the transparent background becomes black (\(keeping) keep it)")
     }
-    if let maximumFrameRate, settings.schedule.fps > maximumFrameRate {
+    if let maximumFrameRate, case let capped = settings.schedule.capped(at: maximumFrameRate), capped.rate != settings.schedule.rate {
       losses.append(
-        "\(summary) plays at most \(formatNumber(maximumFrameRate)) fps (shorter frame delays play slowly in browsers): sampled at \(formatNumber(maximumFrameRate)) fps, not \(formatNumber(settings.schedule.fps))"
+        "\(summary) plays at most \(maximumFrameRate) fps (shorter frame delays play slowly in browsers): sampled at \(capped.rate) fps, not \(settings.schedule.rate)"
       )
     }
     return losses
@@ -79,7 +80,7 @@ public struct OutputFormat: Sendable {
   public func sizeWarning(bytes: Int) -> String? {
     guard let shareLimit, bytes > shareLimit else { return nil }
     return
-      "it is \(formatNumber((Double(bytes) / 100_000).rounded() / 10)) MB, over GitHub's \(shareLimit / 1_000_000) MB limit for attachments (lower --scale, --fps or the length)"
+      "it is \(OutputSummary.size(bytes)), over GitHub's \(formatNumber(Double(shareLimit) / 1e6)) MB limit for attachments (lower --scale, --fps or the length)"
   }
 
   /// The sink that writes this format to `destination`.
@@ -94,17 +95,17 @@ public enum OutputFormats {
   public static let mp4 = OutputFormat(name: "mp4", fileExtension: "mp4", writesSequences: false, summary: "an H.264 video", keepsTransparency: false)
   {
     destination, s throws(OutputError) in
-    guard case .file(let path) = destination else { throw OutputError(path: "\(destination)", message: "an MP4 is one file") }
+    guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "an MP4 is one file") }
     return try MP4Sink(schedule: s.schedule, path: path, width: s.width, height: s.height, options: s.mp4)
   }
 
   /// An animated GIF (our encoder): at most 50 fps, loops forever.
   public static let gif = OutputFormat(
-    name: "gif", fileExtension: "gif", writesSequences: false, summary: "an animated GIF", maximumFrameRate: GIFTiming.maxFrameRate,
+    name: "gif", fileExtension: "gif", writesSequences: false, summary: "an animated GIF", maximumFrameRate: Int(GIFTiming.maxFrameRate),
     shareLimit: 10_000_000
   ) {
     destination, s throws(OutputError) in
-    guard case .file(let path) = destination else { throw OutputError(path: "\(destination)", message: "a GIF is one file") }
+    guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "a GIF is one file") }
     return try GIFSink(schedule: s.schedule, path: path, width: s.width, height: s.height, transparent: s.transparent)
   }
 
@@ -182,13 +183,13 @@ public struct OutputTarget: Sendable {
   static func fileName(_ name: String, _ format: OutputFormat) -> String { name + "." + format.fileExtension }
 
   /// What this output of the scene `name` writes, as one path: the file,
-  /// or the pattern its numbered frames follow. Two outputs with the same
-  /// claim would overwrite each other.
+  /// or the pattern its numbered frames follow (`%d` for the number). Two
+  /// outputs with the same claim would overwrite each other.
   public func claim(name: String) -> String {
     let path: String
     switch destination {
     case .file(let file): path = file
-    case .folder(let folder): path = URL(fileURLWithPath: folder).appendingPathComponent(name + "_%05d." + format.fileExtension).path
+    case .folder(let folder): path = PNGSequenceSink.frameFile(folder: folder, name: name, number: "%d")
     case .pattern(let pattern): path = pattern
     }
     return URL(fileURLWithPath: path).standardizedFileURL.path

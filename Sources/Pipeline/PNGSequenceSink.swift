@@ -20,15 +20,19 @@ public final class PNGSequenceSink: FrameSink {
   public init(schedule: FrameSchedule, folder: String, name: String) {
     self.schedule = schedule
     let digits = max(5, String(max(0, schedule.count - 1)).count)
-    let folderURL = URL(fileURLWithPath: folder)
     names = { i in
       let number = String(i)
-      return folderURL.appendingPathComponent(name + "_" + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png").path
+      return Self.frameFile(folder: folder, name: name, number: String(repeating: "0", count: max(0, digits - number.count)) + number)
     }
-    display = folderURL.path + "/"
+    display = URL(fileURLWithPath: folder).path + "/"
   }
 
-  /// One frame (the schedule's first) to one file: a still.
+  /// Frame `number`'s file in a folder of scene `name`'s frames:
+  /// `FOLDER/NAME_00042.png`.
+  static func frameFile(folder: String, name: String, number: String) -> String {
+    URL(fileURLWithPath: folder).appendingPathComponent(name + "_" + number + ".png").path
+  }
+
   /// One still: the schedule must be one frame (every frame would be the
   /// same file).
   public init(schedule: FrameSchedule, file: String) {

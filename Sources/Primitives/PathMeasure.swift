@@ -57,7 +57,7 @@ enum PathMeasure {
   /// Most dashes one stroke draws: a pattern so fine against its path that
   /// it would draw more strokes solid (its dashes would be far below a
   /// pixel anyway), so that no scene stalls the renderer.
-  public static let maximumDashes = 100_000
+  static let maximumDashes = 100_000
 
   /// Dashes each subpath with `pattern` (on, off, …) starting `phase` into it.
   static func dash(_ lines: [Polyline], pattern raw: [Double], phase: Double) -> [Polyline] {

@@ -209,9 +209,9 @@ public struct LayerEffects: Sendable {
     max(Self.reach(blur), shadow.map { Self.reach($0.sigma + blur) + Self.pixels(max(abs($0.offset.x), abs($0.offset.y))) } ?? 0)
   }
 
-  /// A distance in whole pixels, rounded up; an offset far beyond any
-  /// canvas (near 1e308) is clamped rather than converted as is.
-  static func pixels(_ d: Double) -> Int { Int(min(max(0, d), Double(Int32.max / 2)).rounded(.up)) }
+  /// A distance in whole pixels, rounded up (0 for a negative one), clamped
+  /// as pixel rectangles are.
+  static func pixels(_ d: Double) -> Int { PixelRect.clamped(max(0, d).rounded(.up)) }
 
   /// How much the layer must grow on each side to hold the effects' spread.
   var spread: (left: Int, top: Int, right: Int, bottom: Int) {

@@ -17,13 +17,17 @@ public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
       self.init(x0: 0, y0: 0, x1: 0, y1: 0)
       return
     }
-    // Far beyond any canvas, on both sides: a rectangle near 1e308 is
-    // clamped, never converted as is.
-    let bound = Double(Int32.max / 2)
-    let clamp = { (x: Double) in Int(min(bound, max(-bound, x))) }
     let low = { (x: Double) in outward ? x.roundedDown : x.roundedUp }, high = { (x: Double) in outward ? x.roundedUp : x.roundedDown }
-    self.init(x0: clamp(low(r.minX)), y0: clamp(low(r.minY)), x1: clamp(high(r.maxX)), y1: clamp(high(r.maxY)))
+    self.init(
+      x0: Self.clamped(low(r.minX)), y0: Self.clamped(low(r.minY)), x1: Self.clamped(high(r.maxX)), y1: Self.clamped(high(r.maxY)))
   }
+
+  /// Far beyond any canvas, on both sides: a whole number of pixels.
+  static let bound = Double(Int32.max / 2)
+
+  /// A whole (already rounded) pixel coordinate as an Int, clamped to
+  /// ±`bound`: geometry near 1e308 is clamped, never converted as is.
+  static func clamped(_ x: Double) -> Int { Int(min(bound, max(-bound, x))) }
   @inlinable public var width: Int { max(0, x1 - x0) }
   @inlinable public var height: Int { max(0, y1 - y0) }
   @inlinable public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }

@@ -34,10 +34,8 @@ struct LayoutStage {
   /// For each stack node, the animated layout changes of its children.
   private(set) var animations: [Int: [LayoutAnimation]] = [:]
   /// Where a removed stacked child stays during its removal transition: its
-  /// slot in its stack's space at the moment it was removed, and the
-  /// stack's size then (as the stack's frame animates, the slot moves the
-  /// other way, so that the child stays where it was on screen).
-  private(set) var removalSlots: [Int: (slot: Vector2, stackSize: Vector2)] = [:]
+  /// slot at the moment it was removed, relative to its stack's anchor point.
+  private(set) var removalSlots: [Int: Vector2] = [:]
 
   init(structure: SceneStructure) { self.structure = structure }
 
@@ -59,20 +57,18 @@ struct LayoutStage {
         let before = placement(stack, at: at, membership: .afterEvent(k - 1), animated: false, resolver: resolver)
         let after = placement(stack, at: at, membership: .afterEvent(k), animated: false, resolver: resolver)
         let shown = placement(stack, at: at, membership: .afterEvent(k - 1), animated: true, resolver: resolver)
+        // Slots relative to the stack's anchor point, which holds still
+        // while the stack's frame grows or shrinks around it: an inserted
+        // child (no delta) appears in its final place on screen, a removed
+        // one stays where it was (docs/scene-format.md).
+        let old = before.relativePositions, new = after.relativePositions
         var deltas: [Int: Vector2] = [:]
-        for (child, old) in before.positions {
-          if let new = after.positions[child] {
-            deltas[child] = old - new
-          } else if let slot = shown.positions[child] {
-            removalSlots[child] = (slot, shown.size)
+        for (child, slot) in old {
+          if let now = new[child] {
+            deltas[child] = slot - now
+          } else if let shownSlot = shown.relativePositions[child] {
+            removalSlots[child] = shownSlot
           }
-        }
-        // An inserted child appears in its final slot on screen (docs/scene-format.md):
-        // while the stack's frame animates from the old size, the frame's
-        // top-left is anchor × (old − new size) away from its final place,
-        // and the child's slot makes up for it.
-        for child in after.positions.keys where before.positions[child] == nil {
-          deltas[child] = after.anchor * (before.size - after.size)
         }
         // The event's animation, as the children's insertions and removals run it.
         let change = SceneStructure.Change(
@@ -89,6 +85,9 @@ struct LayoutStage {
     /// The stack's anchor: its top-left is its position − anchor × size.
     var anchor: Vector2
     var positions: [Int: Vector2]
+
+    /// The slots relative to the stack's anchor point.
+    var relativePositions: [Int: Vector2] { positions.mapValues { $0 - anchor * size } }
   }
 
   /// The placement of one stack at t with the given children.
@@ -122,23 +121,22 @@ struct LayoutStage {
       if let p = slot.position { placement.positions[child.node] = Vector2(p.x, p.y) }
     }
     if animated, let running = animations[layer.node] {
+      var relative = placement.relativePositions
       for animation in running {
         let w = animation.weight(at: t)
         guard w != 0 else { continue }
         if explicit == nil { placement.size = placement.size + animation.sizeDelta * w }
-        for (child, delta) in animation.deltas where placement.positions[child] != nil {
-          placement.positions[child] = placement.positions[child]! + delta * w
+        for (child, delta) in animation.deltas where relative[child] != nil {
+          relative[child] = relative[child]! + delta * w
         }
       }
+      placement.positions = relative.mapValues { $0 + placement.anchor * placement.size }
     }
     if layer.sizeFromLayout { layer.values[Properties.size] = placement.size }
     for i in layer.children.indices {
       let child = layer.children[i].node
-      if let slot = placement.positions[child] {
+      if let slot = placement.positions[child] ?? removalSlots[child].map({ $0 + placement.anchor * placement.size }) {
         layer.children[i].values[Properties.position] = slot
-      } else if let removal = removalSlots[child] {
-        // Where it was on screen, whatever the stack's frame does since.
-        layer.children[i].values[Properties.position] = removal.slot + placement.anchor * (placement.size - removal.stackSize)
       }
     }
     return placement
@@ -163,7 +161,7 @@ struct LayoutStage {
     case .blur(let b): layer.values[Properties.blur] = max(0, layer.values[Properties.blur] + b)
     case .scale(let s, let anchor):
       let size = layer.values[Properties.size]
-      let a = Vector2(anchor.x * size.x, anchor.y * size.y)
+      let a = anchor * size
       layer.pre = layer.pre.concatenating(.translation(-a.x, -a.y)).concatenating(.scale(s.x, s.y)).concatenating(.translation(a.x, a.y))
     case .modifier(let active, let expressions, let identity, let p):
       applyModifier(active: active, expressions: expressions, identity: identity, p: p, to: &layer.values)

@@ -42,8 +42,8 @@ struct Batch: ParsableCommand {
   }
 
   /// Two scenes that would write the same output are a usage error before
-  /// anything is rendered (docs/cli.md), naming both files. Scenes that do
-  /// not decode are left to fail on their own.
+  /// anything is rendered (docs/cli.md), naming both files. Scenes that are
+  /// not JSON or have an invalid name are left to fail on their own.
   func checkConflicts(_ files: [String]) throws {
     let formats: [String]?
     do { formats = try options.format.map(RenderOptions.formats) } catch let error as ValidationError {
@@ -52,14 +52,15 @@ struct Batch: ParsableCommand {
     }
     var claimed: [String: String] = [:]
     for file in files {
+      // The name alone, not a second decoding of every scene.
       guard let data = FileManager.default.contents(atPath: file),
-        let scene = try? SceneDecoder.decode([UInt8](data), file: file, defaultName: SceneFile.defaultName(file)),
-        let targets = try? OutputTarget.targets(name: scene.name, output: nil, formats: formats, folder: out)
+        let name = SceneDecoder.outputName([UInt8](data), defaultName: SceneFile.defaultName(file)),
+        let targets = try? OutputTarget.targets(name: name, output: nil, formats: formats, folder: out)
       else { continue }
-      for claim in Set(targets.map { $0.claim(name: scene.name) }) {
+      for claim in Set(targets.map { $0.claim(name: name) }) {
         if let first = claimed[claim] {
           Terminal.error(
-            "render: error: \(first) and \(file) both write \(claim) (both scenes are named \(Excerpt.quoted(scene.name))); give one a different \"name\""
+            "render: error: \(first) and \(file) both write \(claim) (both scenes are named \(Excerpt.quoted(name))); give one a different \"name\""
           )
           throw Failure(status: .usage)
         }
@@ -96,7 +97,7 @@ struct Batch: ParsableCommand {
     var results: [SceneResult] = []
     var failed: [ExitStatus] = []
     for file in files {
-      var job = SceneJob(path: file, options: options, output: nil, folder: out)
+      var job = SceneJob(path: file, options: options, outputs: .named(output: nil, folder: out))
       job.options.json = false
       do {
         let summary = try job.run()

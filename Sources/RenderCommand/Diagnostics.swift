@@ -23,12 +23,12 @@ enum Diagnostics {
 /// Usage errors as docs/cli.md states them: one `render: error: …` line
 /// and at most one hint line, whoever found the mistake.
 enum Usage {
-  /// ArgumentParser's message (`Error: Unknown option '--fsp'. Did you mean
-  /// '--fps'?`, then `Help:` and `Usage:` blocks) as our two lines: the
-  /// error, with its suggestion, and where to get help.
   /// Characters of one usage error at most (arguments are quoted whole).
   static let maximumLine = 10 * Excerpt.width
 
+  /// ArgumentParser's message (`Error: Unknown option '--fsp'. Did you mean
+  /// '--fps'?`, then `Help:` and `Usage:` blocks) as our two lines: the
+  /// error, with its suggestion, and where to get help.
   static func lines(_ message: String) -> String {
     let lines = message.split(separator: "\n", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) }
     var error = lines.first ?? "bad usage"

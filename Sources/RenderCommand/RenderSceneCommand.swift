@@ -14,6 +14,9 @@ struct RenderScene: ParsableCommand {
     commandName: "scene",
     abstract: "Render a scene to MP4, GIF or PNGs (the default command: `render SCENE.json`).")
 
+  /// Where outputs go without `-o`.
+  static let defaultFolder = "renders"
+
   @Argument(help: "The scene file.")
   var scene: String
 
@@ -21,14 +24,14 @@ struct RenderScene: ParsableCommand {
     name: [.short, .customLong("output")],
     help: ArgumentHelp(
       "The file to write: " + OutputFormats.all.map { ".\($0.fileExtension) (\($0.summary))" }.joined(separator: ", ")
-        + ", a folder ending in / or a %05d pattern (PNG sequence). Default renders/NAME.mp4."))
+        + ", a folder ending in / or a %05d pattern (PNG sequence). Default \(defaultFolder)/NAME.mp4."))
   var output: String?
 
   @OptionGroup var options: RenderOptions
 
   func run() throws {
     Signals.install()
-    let summary = try SceneJob(path: scene, options: options, output: output, folder: "renders").run()
+    let summary = try SceneJob(path: scene, options: options, outputs: .named(output: output, folder: Self.defaultFolder)).run()
     if options.json { try Terminal.json(summary) }
   }
 }
@@ -60,11 +63,15 @@ struct RenderSummary: Encodable {
 struct SceneJob {
   var path: String
   var options: RenderOptions
-  var output: String?
-  /// Where outputs go without `-o`.
-  var folder: String
-  /// The outputs, when the caller decides them (`render still`).
-  var targets: [OutputTarget]? = nil
+  var outputs: Outputs
+
+  /// What the job writes.
+  enum Outputs {
+    /// As `-o` (nil: none given) and `--format` say, into `folder` without `-o`.
+    case named(output: String?, folder: String)
+    /// Exactly these (`render still`).
+    case targets([OutputTarget])
+  }
 
   func usage(_ message: String) -> Failure {
     Terminal.error("render: error: \(message)")
@@ -75,17 +82,19 @@ struct SceneJob {
     let renderer = try SceneFile.loadOrReport(path)
     let scene = renderer.scene
     let warn = { (message: String) in if !options.quiet { Terminal.warning(message) } }
-    for w in scene.warnings { warn("\(path):\(w.location.line):\(w.location.column): \(w.path): \(w.message)") }
+    for w in scene.warnings(file: path) { warn("\(w.file):\(w.location): \(w.path): \(w.message)") }
     try Frames.checkSize(renderer, scale: options.scale)
     let (w, h) = renderer.pixelSize(scale: options.scale)
     let start = Date()
     let targets: [OutputTarget]
     let schedule: FrameSchedule
     do {
-      targets =
-        try self.targets
-        ?? OutputTarget.targets(
+      switch outputs {
+      case .named(let output, let folder):
+        targets = try OutputTarget.targets(
           name: scene.name, output: output, formats: try options.format.map(RenderOptions.formats), folder: folder)
+      case .targets(let given): targets = given
+      }
       if targets.contains(where: \.isStill) {
         // A single still (always the only output): one frame, at --at
         // (else --from, else 0), whatever the scene's length.
@@ -144,7 +153,7 @@ struct SceneJob {
     }
     if !options.quiet && !options.json {
       for o in outputs {
-        Terminal.error("wrote \(o.path) (\(o.frames) frames, \(ProgressLine.bytes(o.bytes))) in \(String(format: "%.1f", seconds)) s")
+        Terminal.error("wrote \(o.path) (\(o.frames) frames, \(OutputSummary.size(o.bytes))) in \(String(format: "%.1f", seconds)) s")
       }
     }
     return RenderSummary(scene: path, frames: pipeline.jobs.count, seconds: seconds, outputs: outputs)
@@ -176,7 +185,4 @@ final class ProgressLine {
     drawn = false
   }
 
-  static func bytes(_ n: Int) -> String {
-    n >= 1_000_000 ? String(format: "%.1f MB", Double(n) / 1e6) : n >= 1000 ? String(format: "%.0f kB", Double(n) / 1e3) : "\(n) B"
-  }
 }

@@ -44,7 +44,7 @@ struct Still: ParsableCommand {
     options.json = json
     // The one file named, whatever it looks like (a folder, a pattern).
     let still = OutputTarget(format: OutputFormats.png, destination: .file(output))
-    let summary = try SceneJob(path: scene, options: options, output: output, folder: ".", targets: [still]).run()
+    let summary = try SceneJob(path: scene, options: options, outputs: .targets([still])).run()
     if json { try Terminal.json(summary) }
   }
 }

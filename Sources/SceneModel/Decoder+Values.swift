@@ -155,12 +155,12 @@ extension Reader {
 
   /// One property's value as written.
   func value(of property: AnyProperty, _ node: JSONNode, _ path: JSONPath, rate: Bool) -> PropertyValue? {
-    let range = rate ? PropertyDomain.any.range : property.domain.range
+    let range = rate ? NumberRange.any : property.domain.range
     switch property.kind {
     case .number:
       return number(node, path, range).map(PropertyValue.number)
     case .point:
-      if property.key.acceptsSingleNumber { return numberOrPair(node, path).map(PropertyValue.point) }
+      if property.key.acceptsSingleNumber { return numberOrPair(node, path, range).map(PropertyValue.point) }
       guard let v = pair(node, path, range) else { return nil }
       if property.domain == .orderedUnitPair && !rate && v.x > v.y {
         error("\(property.key.name) from \(formatNumber(v.x)) is after to \(formatNumber(v.y))", node, path)

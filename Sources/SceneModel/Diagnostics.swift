@@ -30,7 +30,7 @@ public struct SceneErrors: Error, Sendable, CustomStringConvertible {
 
   /// `diagnostics` in file order, the first `maximumReported` kept.
   public init(diagnostics: [SceneDiagnostic]) {
-    let sorted = diagnostics.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+    let sorted = diagnostics.sorted { $0.location < $1.location }
     self.diagnostics = Array(sorted.prefix(Self.maximumReported))
     omitted = sorted.count - self.diagnostics.count
   }

@@ -54,6 +54,9 @@ public enum LayerType: String, Sendable, Hashable, CaseIterable {
   public var isStack: Bool { self == .vstack || self == .hstack || self == .zstack }
   /// The types that draw a shape of their own (whose fill defaults to black).
   public var isShape: Bool { [.rect, .circle, .ellipse, .capsule, .path].contains(self) }
+  /// The shapes drawn in their `size` (a path has its own geometry): without
+  /// one they draw nothing.
+  public var isSizedShape: Bool { isShape && self != .path }
 }
 
 /// A layer's font: SwiftUI's body style (the default family, 17 pt,
@@ -175,10 +178,8 @@ public struct Insertion: Sendable {
   /// Where `into` is written, for messages.
   public var intoLocation: SourceLocation
   public var intoPath: JSONPath
-  public var index: Int?
-  /// Where `index` is written, for messages.
-  public var indexLocation: SourceLocation? = nil
-  public var indexPath: JSONPath? = nil
+  /// The new layer's index, and where it is written (for messages).
+  public var index: (value: Int, location: SourceLocation, path: JSONPath)?
   public var transition: Transition
   public var layer: Layer
 }

@@ -133,12 +133,12 @@ public enum PropertyValueKind: Sendable, Hashable {
 }
 
 /// The values a property accepts, beyond its kind.
+/// (The decoder keeps every number within ±`SceneLimits.maximumMagnitude`.)
 public enum PropertyDomain: Sendable, Hashable {
-  /// Any number within ±`SceneLimits.maximumMagnitude`.
   case any
-  /// 0 or more (every component), within `SceneLimits.maximumMagnitude`.
+  /// 0 or more (every component).
   case nonNegative
-  /// 1 or more, within `SceneLimits.maximumMagnitude`.
+  /// 1 or more.
   case atLeastOne
   /// Between 0 and 1.
   case unit
@@ -149,11 +149,10 @@ public enum PropertyDomain: Sendable, Hashable {
 
   /// The numbers it accepts (each component's, for a point).
   public var range: NumberRange {
-    let magnitude = SceneLimits.maximumMagnitude
-    return switch self {
-    case .any: NumberRange(lower: .closed(-magnitude), upper: .closed(magnitude))
-    case .nonNegative: NumberRange(lower: .closed(0), upper: .closed(magnitude))
-    case .atLeastOne: NumberRange(lower: .closed(1), upper: .closed(magnitude))
+    switch self {
+    case .any: .any
+    case .nonNegative: .nonNegative
+    case .atLeastOne: NumberRange(lower: .closed(1))
     case .unit, .orderedUnitPair: NumberRange(lower: .closed(0), upper: .closed(1))
     case .radius: NumberRange(lower: .closed(0), upper: .closed(SceneLimits.maximumRadius))
     }

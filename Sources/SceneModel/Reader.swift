@@ -44,12 +44,14 @@ final class Reader {
     return out
   }
 
-  /// A number in `range`.
+  /// A number in `range`, and like every number a scene writes within
+  /// ±`SceneLimits.maximumMagnitude`.
   func number(_ node: JSONNode, _ path: JSONPath, _ range: NumberRange = .any) -> Double? {
     guard let n = node.number else {
       error("expected a number, got \(node.typeName)", node, path)
       return nil
     }
+    let range = range.bounded(by: SceneLimits.maximumMagnitude)
     guard range.contains(n) else {
       error("\(formatNumber(n)) is out of range: must be \(range)", node, path)
       return nil
@@ -135,9 +137,9 @@ final class Reader {
   }
 
   /// A number or `[a, b]` (as `scale`).
-  func numberOrPair(_ node: JSONNode, _ path: JSONPath) -> Vector2? {
-    if let n = node.number { return Vector2(n, n) }
-    if node.array != nil { return pair(node, path) }
+  func numberOrPair(_ node: JSONNode, _ path: JSONPath, _ range: NumberRange = .any) -> Vector2? {
+    if node.number != nil { return number(node, path, range).map { Vector2($0, $0) } }
+    if node.array != nil { return pair(node, path, range) }
     error("expected a number or [x, y], got \(node.typeName)", node, path)
     return nil
   }

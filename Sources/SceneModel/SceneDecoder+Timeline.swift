@@ -19,7 +19,7 @@ extension Context {
     if let (n, p) = o["set"] { event.set = changes(n, p, numericOnly: false) }
     if let (n, p) = o["velocity"] {
       event.velocity = changes(n, p, numericOnly: true)
-      checkVelocity(n, p, set: o["set"]?.node, animated: o["animation"] != nil)
+      checkVelocity(n, p, set: event.set, animated: o["animation"] != nil)
     }
     if let (n, p) = o["insert"] {
       if let a = n.array {
@@ -45,13 +45,14 @@ extension Context {
   /// A velocity is handed to the springs its event starts (docs/scene-format.md):
   /// the event needs an animation, and each property given a velocity must
   /// be one the event sets on that layer.
-  func checkVelocity(_ node: JSONNode, _ path: JSONPath, set: JSONNode?, animated: Bool) {
+  func checkVelocity(_ node: JSONNode, _ path: JSONPath, set: [(id: String, values: PropertyValues)], animated: Bool) {
     guard animated else {
       reader.error("a velocity is handed to the springs the event starts, and this event has no animation; add an \"animation\"", node, path)
       return
     }
     for layer in node.members ?? [] {
-      for property in layer.value.members ?? [] where set?[layer.key]?[property.key] == nil {
+      let values = set.first { $0.id == layer.key }?.values
+      for property in layer.value.members ?? [] where PropertyKey(name: property.key).flatMap({ values?[$0] }) == nil {
         reader.error(
           "this event does not animate \(Excerpt.quoted(layer.key))'s \(Excerpt.quoted(property.key)), so it has no spring to hand the velocity to; set the property in the same event",
           at: property.keyLocation, path: path.appending(layer.key).appending(property.key))
@@ -67,7 +68,7 @@ extension Context {
       let context: Reader.PropertyContext = numericOnly ? .rates : .values
       guard let o = reader.object(m.value, p, keys: context.keys) else { continue }
       if !numericOnly, let position = m.value.members?.first(where: { $0.key == Properties.position.key.name }) {
-        pendingPositions.append((m.key, position.keyLocation, p.appending(position.key)))
+        pendingPositions.append((m.key, position.keyLocation, p.appending(position.key), "move it with \"offset\" instead"))
       }
       out.append((m.key, reader.properties(o, context: context).values))
     }
@@ -85,9 +86,8 @@ extension Context {
       reader.error("an inserted layer needs an 'id', so that later events can name it", layerEntry.node, layerEntry.path)
     }
     guard let into, let transition, let (intoNode, intoPath) = o["into"] else { return nil }
-    return Insertion(
-      into: into, intoLocation: intoNode.location, intoPath: intoPath, index: index, indexLocation: o["index"]?.node.location,
-      indexPath: o["index"]?.path, transition: transition, layer: layer)
+    let indexAt = o["index"].flatMap { entry in index.map { ($0, entry.node.location, entry.path) } }
+    return Insertion(into: into, intoLocation: intoNode.location, intoPath: intoPath, index: indexAt, transition: transition, layer: layer)
   }
 
   func removal(_ node: JSONNode, _ path: JSONPath) -> Removal? {
@@ -104,6 +104,7 @@ extension Context {
       let (ln, lp) = o["layer"], let layer = reader.string(ln, lp), let (pn, pp) = o["points"]
     else { return nil }
     pendingReferences.append((layer, ln.location, lp))
+    pendingPositions.append((layer, ln.location, lp, "a drag cannot move it (drag a layer outside the stack)"))
     guard let a = pn.array else {
       reader.error("expected a list of points [[t, x, y], …], got \(pn.typeName)", pn, pp)
       return nil
@@ -140,15 +141,6 @@ extension Context {
   func checkReferences(_ events: [Event], nodes: [JSONNode], path: JSONPath) {
     for (id, location, p) in pendingReferences where ids[id] == nil {
       reader.error("no layer has id \(Excerpt.quoted(id))" + Suggestions.didYouMean(id, in: ids.keys.sorted()), at: location, path: p)
-    }
-    // A stack places its children: setting one's position would do nothing.
-    var stacked = stackedChildren
-    for event in events {
-      for insertion in event.insert where stacks.contains(insertion.into) { stacked.formUnion(insertion.layer.id.map { [$0] } ?? []) }
-    }
-    for (id, location, p) in pendingPositions where stacked.contains(id) {
-      reader.error(
-        "\(Excerpt.quoted(id)) is a stack's child, and the stack decides its position; move it with \"offset\" instead", at: location, path: p)
     }
     for (id, location, p) in pendingContainers {
       if ids[id] == nil {

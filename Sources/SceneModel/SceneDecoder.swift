@@ -26,6 +26,29 @@ public enum SceneDecoder {
     }
     return scene!
   }
+
+  /// Why `name` is not one file-name component of at most
+  /// `SceneLimits.maximumNameBytes` bytes, or nil.
+  public static func fileNameProblem(_ name: String) -> String? {
+    if name.isEmpty { return "is empty" }
+    if name == "." || name == ".." { return "is a path of its own" }
+    if name.contains("/") || name.contains("\\") { return "contains a path separator" }
+    if name.utf8.contains(0) { return "contains a NUL character" }
+    if name.utf8.count > SceneLimits.maximumNameBytes {
+      return "is \(name.utf8.count) bytes long, more than the limit of \(SceneLimits.maximumNameBytes)"
+    }
+    return nil
+  }
+
+  /// The name a scene file's outputs take, read without decoding the rest:
+  /// its valid `name`, else `defaultName`; nil when the file is not JSON or
+  /// its `name` is invalid (decoding reports why).
+  public static func outputName(_ bytes: [UInt8], defaultName: String) -> String? {
+    guard let root = try? JSONParser.parse(bytes) else { return nil }
+    guard let node = root["name"] else { return defaultName }
+    guard let name = node.string, fileNameProblem(name) == nil else { return nil }
+    return name
+  }
 }
 
 /// State while decoding one scene: the reader and the layer ids seen.
@@ -35,11 +58,9 @@ final class Context {
   var ids: [String: SourceLocation] = [:]
   /// Containers by id (for `insert.into`).
   var containers: Set<String> = []
-  /// Stacks by id, and the ids of the layers a stack places.
-  var stacks: Set<String> = []
-  var stackedChildren: Set<String> = []
-  /// Where events set a layer's `position` (a stack's child has none).
-  var pendingPositions: [(String, SourceLocation, JSONPath)] = []
+  /// Where events move a layer's `position` (`set`, `drag`): a stack's
+  /// child has none of its own, checked against the layer tree.
+  var pendingPositions: [(id: String, location: SourceLocation, path: JSONPath, remedy: String)] = []
   var layerCount = 0
   /// Ids that events name, checked once every layer (inserted ones too) is known.
   var pendingReferences: [(String, SourceLocation, JSONPath)] = []
@@ -53,24 +74,11 @@ final class Context {
   /// NAME_00000.png in the output folder, never anywhere else).
   static func name(_ node: JSONNode, _ path: JSONPath, _ reader: Reader) -> String? {
     guard let name = reader.string(node, path) else { return nil }
-    if let problem = fileNameProblem(name) {
+    if let problem = SceneDecoder.fileNameProblem(name) {
       reader.error("the name \(Excerpt.quoted(name)) \(problem): a name is one file-name component, used for the outputs' names", node, path)
       return nil
     }
     return name
-  }
-
-  /// Why `name` is not one file-name component of at most
-  /// `SceneLimits.maximumNameBytes` bytes, or nil.
-  public static func fileNameProblem(_ name: String) -> String? {
-    if name.isEmpty { return "is empty" }
-    if name == "." || name == ".." { return "is a path of its own" }
-    if name.contains("/") || name.contains("\\") { return "contains a path separator" }
-    if name.utf8.contains(0) { return "contains a NUL character" }
-    if name.utf8.count > SceneLimits.maximumNameBytes {
-      return "is \(name.utf8.count) bytes long, more than the limit of \(SceneLimits.maximumNameBytes)"
-    }
-    return nil
   }
 
   func scene(_ root: JSONNode, defaultName: String) -> Scene? {
@@ -130,7 +138,14 @@ final class Context {
       layers: layers, timeline: events)
     // Replaying the insertions and removals finds the ones that name a layer
     // absent at that moment.
-    for problem in SceneStructure(scene: scene).problems { reader.error(problem.message, at: problem.location, path: problem.path) }
+    let structure = SceneStructure(scene: scene)
+    for problem in structure.problems { reader.error(problem.message, at: problem.location, path: problem.path) }
+    // A stack places its children, inserted ones too: moving one would do nothing.
+    for moved in pendingPositions where structure.isStacked(moved.id) {
+      reader.error(
+        "\(Excerpt.quoted(moved.id)) is a stack's child, and the stack decides its position; \(moved.remedy)", at: moved.location,
+        path: moved.path)
+    }
     return scene
   }
 
@@ -223,7 +238,6 @@ final class Context {
       } else {
         ids[s] = n.location
         if type.isContainer { containers.insert(s) }
-        if type.isStack { stacks.insert(s) }
         id = s
       }
     }
@@ -239,7 +253,6 @@ final class Context {
     if let (n, p) = o["children"] {
       if let a = n.array {
         layer.children = a.enumerated().compactMap { self.layer($0.element, p.appending($0.offset), depth: depth + 1, assets: assets) }
-        if type.isStack { stackedChildren.formUnion(layer.children.compactMap(\.id)) }
       } else {
         reader.error("expected a list of layers, got \(n.typeName)", n, p)
       }

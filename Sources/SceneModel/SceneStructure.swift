@@ -98,13 +98,20 @@ public struct SceneStructure: Sendable {
 
   /// The canvas: the root of the tree.
   public static let root = 0
+  /// Every layer's node by id, inserted ones included.
+  public private(set) var byID: [String: Int] = [:]
+
+  /// Whether the layer `id` is a stack's child (the stack places it).
+  public func isStacked(_ id: String) -> Bool {
+    guard let n = byID[id], let parent = nodes[n].parent else { return false }
+    return nodes[parent].layer.type.isStack
+  }
 
   public init(scene: Scene) {
     var canvas = Layer(id: nil, type: .group, location: SourceLocation(line: 1, column: 1, offset: 0))
     canvas.children = scene.layers
     nodes = [Node(layer: canvas, children: [], parent: nil)]
-    var byID: [String: Int] = [:]
-    let rootChildren = scene.layers.map { add($0, parent: Self.root, byID: &byID) }
+    let rootChildren = scene.layers.map { add($0, parent: Self.root) }
     nodes[Self.root].children = rootChildren.map { Entry(node: $0) }
 
     // When each inserted id first arrives, and when each id left the scene:
@@ -147,17 +154,17 @@ public struct SceneStructure: Sendable {
               message: "cannot insert into \(Excerpt.quoted(insertion.into)) at \(formatNumber(event.at)) s: \(why(insertion.into))",
               location: insertion.intoLocation, path: insertion.intoPath))
         }
-        let n = add(insertion.layer, parent: parent, byID: &byID)
+        let n = add(insertion.layer, parent: parent)
         let entry = Entry(node: n, inserted: Change(event: k, at: event.at, timing: timing, transition: insertion.transition))
         let present = nodes[parent].children.indices.filter { nodes[parent].children[$0].isPresent(afterEvent: k) }
-        if let index = insertion.index, index > present.count {
+        if let index = insertion.index, index.value > present.count {
           problems.append(
             Problem(
               message:
-                "index \(index) is past the end of \(Excerpt.quoted(insertion.into)), which has \(present.count) \(present.count == 1 ? "child" : "children") at \(formatNumber(event.at)) s (an index is 0…\(present.count))",
-              location: insertion.indexLocation ?? insertion.intoLocation, path: insertion.indexPath ?? insertion.intoPath))
+                "index \(index.value) is past the end of \(Excerpt.quoted(insertion.into)), which has \(present.count) \(present.count == 1 ? "child" : "children") at \(formatNumber(event.at)) s (an index is 0…\(present.count))",
+              location: index.location, path: index.path))
         }
-        if let index = insertion.index, index < present.count {
+        if let index = insertion.index?.value, index < present.count {
           nodes[parent].children.insert(entry, at: present[index])
         } else {
           nodes[parent].children.append(entry)
@@ -181,11 +188,11 @@ public struct SceneStructure: Sendable {
   static func ids(_ layer: Layer) -> [String] { (layer.id.map { [$0] } ?? []) + layer.children.flatMap(ids) }
 
   /// Adds a layer and its initial children as nodes; returns its index.
-  private mutating func add(_ layer: Layer, parent: Int, byID: inout [String: Int]) -> Int {
+  private mutating func add(_ layer: Layer, parent: Int) -> Int {
     let n = nodes.count
     nodes.append(Node(layer: layer, children: [], parent: parent))
     if let id = layer.id { byID[id] = n }
-    let children = layer.children.map { add($0, parent: n, byID: &byID) }
+    let children = layer.children.map { add($0, parent: n) }
     nodes[n].children = children.map { Entry(node: $0) }
     return n
   }

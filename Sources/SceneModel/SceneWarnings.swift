@@ -1,29 +1,20 @@
 import Syntax
 
-/// What a valid scene probably did not mean: reported as warnings
-/// (docs/cli.md), the render goes on.
-public struct SceneWarning: Sendable, Hashable {
-  public var location: SourceLocation
-  public var path: JSONPath
-  public var message: String
-}
-
 extension Scene {
-  /// Shapes (rect, circle, ellipse, capsule) that never get a `size`,
-  /// neither written nor set by an event: they draw nothing.
-  public var warnings: [SceneWarning] {
+  /// What a valid scene probably did not mean, in file order: reported as
+  /// warnings (docs/cli.md), the render goes on. Shapes drawn in their size
+  /// that never get one, neither written nor set by an event, draw nothing.
+  public func warnings(file: String) -> [SceneDiagnostic] {
     var sized: Set<String> = []
     for event in timeline {
       for (id, values) in event.set where values[Properties.size] != nil { sized.insert(id) }
     }
-    var warnings: [SceneWarning] = []
+    var warnings: [SceneDiagnostic] = []
     func walk(_ layer: Layer, _ path: JSONPath) {
-      if [.rect, .circle, .ellipse, .capsule].contains(layer.type), layer.properties[Properties.size] == nil,
-        layer.id.map({ !sized.contains($0) }) ?? true
-      {
+      if layer.type.isSizedShape, layer.properties[Properties.size] == nil, layer.id.map({ !sized.contains($0) }) ?? true {
         warnings.append(
-          SceneWarning(
-            location: layer.location, path: path,
+          SceneDiagnostic(
+            file: file, location: layer.location, path: path,
             message: "this \(layer.type.rawValue) has no size, so it draws nothing; give it \"size\": [width, height]"))
       }
       for (i, child) in layer.children.enumerated() { walk(child, path.appending("children").appending(i)) }
@@ -34,6 +25,6 @@ extension Scene {
         walk(insertion.layer, JSONPath.root.appending("timeline").appending(event.index).appending("insert").appending(i).appending("layer"))
       }
     }
-    return warnings.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+    return warnings.sorted { $0.location < $1.location }
   }
 }

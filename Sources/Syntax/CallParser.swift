@@ -104,11 +104,8 @@ public struct CallParser: ScalarParser {
     guard let c = current else {
       throw SyntaxError("expected a value at the end", at: .text(start..<start))
     }
-    depth += 1
+    try enter(start..<start + 1)
     defer { depth -= 1 }
-    guard depth <= Self.maximumNesting else {
-      throw SyntaxError("nested deeper than the limit of \(Self.maximumNesting) levels", at: .text(start..<start + 1))
-    }
     let startsNumber =
       c == "-" || c == "+" || ScalarScanner.isDigit(c) || (c == "." && scanner.scalar(at: start + 1).map(ScalarScanner.isDigit) == true)
     if startsNumber { return .number(try scanner.scanNumber(.swift)) }

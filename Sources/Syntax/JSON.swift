@@ -4,7 +4,7 @@
 
 /// A place in a source text. Lines and columns count from 1; columns count
 /// Unicode scalars, as editors show them.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
   public var line: Int
   public var column: Int
   /// Byte offset into the UTF-8 text.
@@ -13,6 +13,8 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     self.line = line; self.column = column; self.offset = offset
   }
   public var description: String { "\(line):\(column)" }
+  /// File order.
+  public static func < (a: Self, b: Self) -> Bool { (a.line, a.column) < (b.line, b.column) }
 }
 
 /// One step of a JSON path.

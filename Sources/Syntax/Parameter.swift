@@ -54,6 +54,12 @@ public struct NumberRange: Sendable, Hashable, CustomStringConvertible {
   /// 0 or more.
   public static let nonNegative = NumberRange(lower: .closed(0))
 
+  /// The range with each missing bound set to ±`magnitude` (a bound it has
+  /// stays): every number of a kind within a limit.
+  public func bounded(by magnitude: Double) -> NumberRange {
+    NumberRange(lower: lower ?? .closed(-magnitude), upper: upper ?? .closed(magnitude))
+  }
+
   public func contains(_ x: Double) -> Bool {
     switch lower {
     case .open(let a): if !(x > a) { return false }

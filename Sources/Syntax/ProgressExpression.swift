@@ -230,7 +230,8 @@ extension ProgressExpression {
 /// of the text that caused it.
 private struct ExpressionParser: ScalarParser {
   var scanner: ScalarScanner
-  private var depth = 0
+  var depth = 0
+  static var maximumNesting: Int { ProgressExpression.maximumNesting }
 
   init(scalars: [Unicode.Scalar]) { scanner = ScalarScanner(scalars) }
 
@@ -291,15 +292,6 @@ private struct ExpressionParser: ScalarParser {
     if !Self.isKnown(c) { return unexpectedCharacter() }
     let range = tokenRange()
     return SyntaxError("\(expected), found \(Excerpt.quoted(text(range)))", at: .text(range))
-  }
-
-  /// Opens one level of nesting at `range` (the bracket or operator that opens it).
-  private mutating func enter(_ range: Range<Int>) throws(SyntaxError) {
-    depth += 1
-    if depth > ProgressExpression.maximumNesting {
-      throw SyntaxError(
-        "expression nests deeper than \(ProgressExpression.maximumNesting) levels", at: .text(range))
-    }
   }
 
   // MARK: Grammar

@@ -62,6 +62,11 @@ struct ScalarScanner {
 /// the pieces of grammar both parsers share.
 protocol ScalarParser {
   var scanner: ScalarScanner { get set }
+  /// Levels of nesting open around the current position.
+  var depth: Int { get set }
+  /// The deepest nesting the notation allows: a parse that can never
+  /// exhaust the stack.
+  static var maximumNesting: Int { get }
 }
 
 extension ScalarParser {
@@ -70,6 +75,15 @@ extension ScalarParser {
     set { scanner.index = newValue }
   }
   var current: Unicode.Scalar? { scanner.current }
+
+  /// Opens one level of nesting at `range` (what opens it); the caller
+  /// closes it with `depth -= 1`.
+  mutating func enter(_ range: Range<Int>) throws(SyntaxError) {
+    depth += 1
+    if depth > Self.maximumNesting {
+      throw SyntaxError("nested deeper than the limit of \(Self.maximumNesting) levels", at: .text(range))
+    }
+  }
   func text(_ range: Range<Int>) -> String { scanner.text(range) }
   mutating func skipSpaces() { scanner.skipSpaces() }
 

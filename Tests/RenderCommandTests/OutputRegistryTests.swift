@@ -94,4 +94,21 @@ import Testing
     #expect(OutputFormats.gif.sizeWarning(bytes: 12_340_000)?.hasPrefix("it is 12.3 MB, over GitHub's 10 MB limit") == true)
     #expect(OutputFormats.mp4.sizeWarning(bytes: 50_000_000) == nil)
   }
+
+  /// `--fps` as docs/cli.md states it: NTSC spellings are n·1000/1001, other
+  /// decimals their exact fraction, ratios in lowest terms, JSON's number
+  /// notation (so `6e1` is 60 and `30.` is not a number).
+  @Test(arguments: [
+    ("60", 60, 1), ("12.5", 25, 2), ("29.97", 30000, 1001), ("23.976", 24000, 1001), ("59.94", 60000, 1001),
+    ("119.88", 120000, 1001), ("30000/1001", 30000, 1001), ("60/2", 30, 1), ("6e1", 60, 1), ("0.5", 1, 2), ("1000", 1000, 1),
+  ])
+  func frameRatesAreExactFractions(_ text: String, _ frames: Int, _ seconds: Int) throws {
+    let rate = try #require(FrameRate(parsing: text))
+    #expect(rate.frames == frames && rate.seconds == seconds)
+  }
+
+  @Test(arguments: ["0", "-5", "1001", "30.", "1/0", "0/5", "abc", "", "30/1001/2", "2000/1", "1e400", "1.2345678"])
+  func badFrameRatesAreRefused(_ text: String) {
+    #expect(FrameRate(parsing: text) == nil)
+  }
 }

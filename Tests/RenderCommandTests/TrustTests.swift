@@ -10,11 +10,11 @@ import VideoOutput
   static func folder(_ name: String) -> URL { Scratch("springframe-trust-\(name)").directory }
 
   /// A small valid scene with `extra` top-level members (`"name": …`, `"assets": …`).
-  static func scene(_ extra: String = "", layers: String? = nil) -> String {
+  static func scene(_ extra: String = "", layers: String? = nil, timeline: String = "[]") -> String {
     let layers = layers ?? #"[{"id": "box", "type": "rect", "size": [20, 20], "position": [20, 20], "fill": "red"}]"#
     return #"{"version": 1, "size": [40, 40], "duration": 0.1, "#
       + (extra.isEmpty ? "" : extra + ", ")
-      + #""layers": \#(layers)}"#
+      + #""layers": \#(layers), "timeline": \#(timeline)}"#
   }
 
   static func write(_ text: String, to path: String) throws {
@@ -329,7 +329,8 @@ import VideoOutput
     try Self.write(
       Self.scene(
         layers:
-          #"[{"id": "a", "type": "rect", "size": [4, 4]}], "timeline": [{"at": 0, "animation": "\#(animation)", "set": {"a": {"opacity": 0.5}}}]"#),
+          #"[{"id": "a", "type": "rect", "size": [4, 4]}]"#,
+        timeline: #"[{"at": 0, "animation": "\#(animation)", "set": {"a": {"opacity": 0.5}}}]"#),
       to: scene)
     let r = try RenderBinary.run(["validate", scene])
     #expect(r.status == 65)

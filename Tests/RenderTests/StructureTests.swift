@@ -11,12 +11,15 @@ import Testing
 /// row in slot k spans y = 20k…20k + 20; animations are `linear` so that
 /// progress is the elapsed fraction.
 @Suite struct StructureTests {
-  static func scene(_ rows: String, _ timeline: String) throws -> SceneRenderer {
+  /// `placement`: the stack's own keys; by default its top-left is the canvas's.
+  static func scene(_ rows: String, _ timeline: String, placement: String = ##""anchor": [0, 0]"##) throws -> SceneRenderer {
     SceneRenderer(
       scene: try load(
-        ##"{"version": 1, "size": [100, 100], "layers": [{"id": "list", "type": "vstack", "anchor": [0, 0], "spacing": 0, "children": ["##
-          + rows + "]}], \"timeline\": " + timeline + "}"))
+        ##"{"version": 1, "size": [100, 100], "layers": [{"id": "list", "type": "vstack", "##
+          + placement + ##", "spacing": 0, "children": ["## + rows + "]}], \"timeline\": " + timeline + "}"))
   }
+  /// A stack centred on the canvas, whose frame grows and shrinks around its centre.
+  static let centred = ##""position": [50, 50], "anchor": [0.5, 0.5]"##
   static func row(_ id: String, _ colour: String) -> String {
     ##"{"id": "\##(id)", "type": "rect", "size": [100, 20], "fill": "\##(colour)"}"##
   }
@@ -71,17 +74,20 @@ import Testing
   /// 30…50 and spans 35…55; b is already in its final place on screen,
   /// 50…70 (it rode the frame before: 55…75).
   @Test func anInsertedChildAppearsInItsFinalSlotOnScreen() throws {
-    let r = SceneRenderer(
-      scene: try load(
-        ##"{"version": 1, "size": [100, 100], "layers": [{"id": "list", "type": "vstack", "position": [50, 50], "anchor": [0.5, 0.5], "spacing": 0, "children": ["##
-          + Self.row("a", "#FF0000")
-          + ##"]}], "timeline": [{"at": 1, "animation": "linear(duration: 1)", "insert": [{"into": "list", "transition": "identity", "layer": "##
-          + Self.row("b", "#0000FF") + "}]}]}"))
-    let half = try r.render(at: 1.5)
-    #expect(half[50, 34] == Self.white && half[50, 35] == Self.red && half[50, 49] == Self.red)
-    #expect(half[50, 50] == Self.blue && half[50, 69] == Self.blue && half[50, 70] == Self.white)
+    let r = try Self.scene(
+      Self.row("a", "#FF0000"),
+      ##"[{"at": 1, "animation": "linear(duration: 1)", "insert": [{"into": "list", "transition": "identity", "layer": \##(Self.row("b", "#0000FF"))}]}]"##,
+      placement: Self.centred)
+    Self.expectAAt35AndBAt50(try r.render(at: 1.5))
     let start = try r.render(at: 1)
     #expect(start[50, 39] == Self.white && start[50, 40] == Self.red && start[50, 50] == Self.blue && start[50, 69] == Self.blue)
+  }
+
+  /// Halfway through both changes: a (red) spans 35…55, b (blue) is drawn
+  /// over it at 50…70.
+  static func expectAAt35AndBAt50(_ half: Pixmap, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(half[50, 34] == white && half[50, 35] == red && half[50, 49] == red, sourceLocation: sourceLocation)
+    #expect(half[50, 50] == blue && half[50, 69] == blue && half[50, 70] == white, sourceLocation: sourceLocation)
   }
 
   /// The same stack shrinking as b (under a) is removed: b stays at 50…70
@@ -89,14 +95,11 @@ import Testing
   /// slides from 30…50 to 40…60; halfway a spans 35…55 and b, drawn over
   /// it, still 50…70 (it drifted with the frame before: 55…75).
   @Test func aRemovedChildStaysWhereItWasOnScreen() throws {
-    let r = SceneRenderer(
-      scene: try load(
-        ##"{"version": 1, "size": [100, 100], "layers": [{"id": "list", "type": "vstack", "position": [50, 50], "anchor": [0.5, 0.5], "spacing": 0, "children": ["##
-          + Self.row("a", "#FF0000") + "," + Self.row("b", "#0000FF")
-          + ##"]}], "timeline": [{"at": 1, "animation": "linear(duration: 1)", "remove": [{"id": "b", "transition": "identity"}]}]}"##))
-    let half = try r.render(at: 1.5)
-    #expect(half[50, 34] == Self.white && half[50, 35] == Self.red && half[50, 49] == Self.red)
-    #expect(half[50, 50] == Self.blue && half[50, 69] == Self.blue && half[50, 70] == Self.white)
+    let r = try Self.scene(
+      [Self.row("a", "#FF0000"), Self.row("b", "#0000FF")].joined(separator: ","),
+      ##"[{"at": 1, "animation": "linear(duration: 1)", "remove": [{"id": "b", "transition": "identity"}]}]"##,
+      placement: Self.centred)
+    Self.expectAAt35AndBAt50(try r.render(at: 1.5))
     let end = try r.render(at: 2)
     #expect(end[50, 39] == Self.white && end[50, 40] == Self.red && end[50, 59] == Self.red && end[50, 60] == Self.white)
   }

@@ -109,7 +109,9 @@ func problems(_ text: String) -> [String] {
       ),
       (##"{"size": [390, 200], "layers": []}"##, ##"^{"##, ##"(root): missing required key 'version'"##),
       (##"{"version": 2, "size": [390, 200], "layers": []}"##, ##"^2,"##, ##"version: unsupported version 2: this renderer reads version 1"##),
-      (##"{"version": 1, "size": [390, -1], "layers": []}"##, ##"-1"##, ##"size[1]: -1 is out of range: must be greater than 0"##),
+      (
+        ##"{"version": 1, "size": [390, -1], "layers": []}"##, ##"-1"##, ##"size[1]: -1 is out of range: must be greater than 0 and at most 1000000"##
+      ),
       (
         ##"{"version": 1, "size": [100000, 100000], "layers": []}"##, ##"[100000"##,
         ##"size: the canvas is 100000×100000 pixels at scale 1, more than the limit of 16384 pixels a side and 67108864 pixels"##
@@ -187,7 +189,7 @@ func problems(_ text: String) -> [String] {
       ),
       (
         scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": -1, "set": {"k": {"opacity": 0}}}]"##), ##"-1"##,
-        ##"timeline[0].at: -1 is out of range: must be 0 or more"##
+        ##"timeline[0].at: -1 is out of range: must be between 0 and 1000000"##
       ),
       (
         scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0}]"##), ##"{"at": 0}"##,
@@ -284,6 +286,27 @@ func problems(_ text: String) -> [String] {
           timeline: ##"[{"at": 0, "insert": [{"into": "l", "layer": {"id": "n", "type": "rect"}}]}, {"at": 1, "set": {"n": {"position": [1, 1]}}}]"##),
         ##""position""##,
         ##"timeline[1].set.n.position: 'n' is a stack's child, and the stack decides its position; move it with "offset" instead"##
+      ),
+      (
+        scene(layers: ##"[{"type": "rect", "scale": 1e300}]"##), ##"1e300"##,
+        ##"layers[0].scale: 1e+300 is out of range: must be between -1000000 and 1000000"##
+      ),
+      (
+        scene(layers: ##"[{"type": "vstack", "spacing": -2e6}]"##), ##"-2e6"##,
+        ##"layers[0].spacing: -2000000 is out of range: must be between -1000000 and 1000000"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "k", "type": "rect"}]"##,
+          timeline: ##"[{"at": 0, "drag": {"layer": "k", "points": [[0, 0, 0], [1, 3e6, 0]]}}]"##),
+        ##"3e6"##, ##"timeline[0].drag.points[1][1]: 3000000 is out of range: must be between -1000000 and 1000000"##
+      ),
+      (
+        scene(
+          layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##,
+          timeline: ##"[{"at": 0, "drag": {"layer": "r", "points": [[0, 0, 0], [1, 5, 0]]}}]"##),
+        ##""layer": ^"r""##,
+        ##"timeline[0].drag.layer: 'r' is a stack's child, and the stack decides its position; a drag cannot move it (drag a layer outside the stack)"##
       ),
       (
         scene(layers: "[]", extra: ##" "name": "../up","##), ##""../up""##,

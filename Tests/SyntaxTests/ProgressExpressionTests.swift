@@ -386,7 +386,7 @@ private indirect enum Tree {
   }
 
   @Test func nestingLimit() throws {
-    let message = "expression nests deeper than 100 levels"
+    let message = "nested deeper than the limit of 100 levels"
     func parentheses(_ n: Int) -> String { String(repeating: "(", count: n) + "p" + String(repeating: ")", count: n) }
     func negations(_ n: Int) -> String { String(repeating: "-", count: n) + "p" }
     func powers(_ n: Int) -> String { "2" + String(repeating: "^1", count: n) }
