@@ -353,6 +353,12 @@ private struct SVGPathParser {
     } else if sweep && delta < 0 {
       delta += 2 * Double.pi
     }
+    // Endpoints a subnormal distance apart give Λ ≈ 1e-311 and an infinite
+    // centre: as above, a line keeps the path exact.
+    guard delta.isFinite, cx.isFinite, cy.isFinite else {
+      path.line(to: end)
+      return
+    }
     // Cubics of at most 90°: unit-circle control length 4/3·tan(θ/4).
     let pieces = max(1, Int((abs(delta) / (Double.pi / 2) - 1e-9).rounded(.up)))
     let step = delta / Double(pieces)

@@ -186,6 +186,14 @@ import Testing
 
   // MARK: Arcs
 
+  /// Found by fuzzing (Fuzz/Regressions/svg-path): endpoints 1e-154 apart
+  /// made Λ subnormal and the centre infinite, and the arc's piece count
+  /// trapped on a NaN. Such an arc is the line between its endpoints.
+  @Test func anArcBetweenSubnormallyClosePointsIsALine() throws {
+    let path = try Path(svgPathData: "M1e-154 0 A10 58 0 1 0 0 0")
+    #expect(path.elements.last == .line(Point(0, 0)))
+  }
+
   @Test func arcFlagsNeedNoSeparators() throws {
     // rx=1 ry=1 rotation=0, large=0, sweep=0, then (dx, dy) = (1, 1).
     let a = try Path(svgPathData: "M0 0 a1 1 0 00 1 1")
