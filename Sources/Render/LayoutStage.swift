@@ -158,7 +158,7 @@ struct LayoutStage {
     switch effect {
     case .opacity(let f): layer.values[Properties.opacity] = min(max(layer.values[Properties.opacity] * f, 0), 1)
     case .offset(let d): layer.values[Properties.offset] = layer.values[Properties.offset] + d
-    case .blur(let b): layer.values[Properties.blur] = max(0, layer.values[Properties.blur] + b)
+    case .blur(let b): layer.values[Properties.blur] = ResolvedValues.radius(layer.values[Properties.blur] + b)
     case .scale(let s, let anchor):
       let size = layer.values[Properties.size]
       let a = anchor * size

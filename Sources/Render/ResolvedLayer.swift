@@ -27,13 +27,19 @@ public struct ResolvedValues: Sendable {
     set { storage[key.index] = newValue }
   }
 
-  /// Clamps what an animation's overshoot may push past what can be drawn:
-  /// opacity into 0…1, corner radius and blur to 0 or more.
+  /// Clamps what an animation's overshoot (or a transition's expression)
+  /// may push past what can be drawn: opacity into 0…1, corner radius to 0
+  /// or more, blur and shadow radii into their domain (0…100 points: a
+  /// blur's work grows with its radius).
   mutating func clampToDrawable() {
     self[Properties.opacity] = min(max(self[Properties.opacity], 0), 1)
     self[Properties.cornerRadius] = max(0, self[Properties.cornerRadius])
-    self[Properties.blur] = max(0, self[Properties.blur])
+    self[Properties.blur] = Self.radius(self[Properties.blur])
+    self[Properties.shadowRadius] = Self.radius(self[Properties.shadowRadius])
   }
+
+  /// A blur or shadow radius held in 0…`SceneLimits.maximumRadius`.
+  static func radius(_ r: Double) -> Double { min(max(r, 0), SceneLimits.maximumRadius) }
 }
 
 /// A layer of the tree at one moment, as the three stages fill it in:

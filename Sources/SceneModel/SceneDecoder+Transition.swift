@@ -91,7 +91,7 @@ extension Context {
       Function("move", Overload(Parameter<Edge>.choice("edge", noun: "an edge")) { _, edge in .move(edge: edge) }),
       Function("offset", Overload(Parameter.number("x", default: 0), Parameter.number("y", default: 0)) { _, x, y in .offset(x: x, y: y) }),
       Function("push", Overload(Parameter<Edge>.choice("from", noun: "an edge")) { _, edge in .push(from: edge) }),
-      Function("blur", Overload(Parameter.number("radius", .nonNegative)) { _, r in .blur(radius: r) }),
+      Function("blur", Overload(Parameter.number("radius", Properties.blur.domain.range)) { _, r in .blur(radius: r) }),
       Function(
         "asymmetric",
         Overload(Parameter.chain("insertion", noun: "a transition"), Parameter.chain("removal", noun: "a transition")) {

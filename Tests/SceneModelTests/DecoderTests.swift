@@ -288,6 +288,13 @@ func problems(_ text: String) -> [String] {
         ##"timeline[1].set.n.position: 'n' is a stack's child, and the stack decides its position; move it with "offset" instead"##
       ),
       (
+        scene(
+          layers: ##"[{"id": "l", "type": "vstack", "children": [{"id": "r", "type": "rect"}]}]"##,
+          timeline: ##"[{"at": 0, "animation": "spring", "remove": [{"id": "r", "transition": "blur(radius: 23600)"}]}]"##),
+        ##"blur(^radius: 23600"##,
+        ##"timeline[0].remove[0].transition: radius must be between 0 and 100, got 23600 in 'blur(radius: 23600)'"##
+      ),
+      (
         scene(layers: ##"[{"type": "rect", "scale": 1e300}]"##), ##"1e300"##,
         ##"layers[0].scale: 1e+300 is out of range: must be between -1000000 and 1000000"##
       ),
