@@ -83,7 +83,7 @@ private func written(_ transition: Transition) -> String {
         "argument 'x' must precede argument 'y'; offset takes offset(x:y:), got 'offset(y: 2, x: 1)'"
       ),
       (#""offset(z: 1)""#, "^z: 1", "transition", "unknown argument 'z' for 'offset'; did you mean 'x'? (offset takes offset(x:y:))"),
-      (#""blur(radius: -1)""#, "^radius: -1", "transition", "radius must be 0 or more, got -1 in 'blur(radius: -1)'"),
+      (#""blur(radius: -1)""#, "^radius: -1", "transition", "radius must be between 0 and 100, got -1 in 'blur(radius: -1)'"),
       (
         #""asymmetric(insertion: 1, removal: .opacity)""#, "^insertion: 1", "transition",
         "'insertion' of asymmetric must be a transition, got a number"
