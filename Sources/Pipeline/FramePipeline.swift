@@ -44,11 +44,12 @@ public final class FramePipeline: @unchecked Sendable {
   let cancellation: CancellationToken
   public let jobs: [Job]
   public let workers: Int
-  /// Jobs rendered but not yet consumed, at most: two per worker and two
-  /// for the encoders' frame threads to overlap. Each holds a frame (and an
+  /// Jobs rendered but not yet consumed, at most: one per worker and one
+  /// for each of x264's two frame threads. Each holds a frame (and an
   /// encoder picture), so memory stays bounded by a few frames whatever the
-  /// length; `workers + 1` saved 15 MB on dashboard-1080p but starved
-  /// x264's frame threads (scripts/bench-memory, scripts/bench-pipeline).
+  /// length; two per worker held 8 MB more on dashboard-1080p, and
+  /// `workers + 1` starved the encoder (scripts/bench-memory,
+  /// scripts/bench-pipeline).
   public let maximumInFlight: Int
 
   // Shared state, under `lock`.
@@ -67,7 +68,7 @@ public final class FramePipeline: @unchecked Sendable {
     self.sinks = sinks.map { drive($0) }
     self.cancellation = cancellation
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
-    maximumInFlight = self.workers * 2 + 2
+    maximumInFlight = self.workers + 2
     jobs = Self.merge(sinks.map(\.schedule))
     let (w, h) = renderer.pixelSize(scale: scale)
     cache = TileCache(width: w, height: h)

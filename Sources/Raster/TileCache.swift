@@ -76,11 +76,13 @@ public final class TileCache: Sendable {
     textures = DigestCache(budget: textureBytes)
   }
 
-  /// Budgets for frames of `width × height`: four frames of tiles, four
-  /// of textures (so a texture as large as the frame is still kept).
+  /// Budgets for frames of `width × height`: two frames of tiles, two of
+  /// textures (so a texture up to half the frame is still kept). Four of
+  /// each held 27 MB more at the peak on Benchmarks/Scenes/dashboard-1080p,
+  /// for no measurable speed (scripts/bench-memory, scripts/bench-pipeline).
   public convenience init(width: Int, height: Int) {
     let frame = 4 * width * height
-    self.init(tileBytes: max(4 * frame, 1 << 22), textureBytes: max(4 * frame, 1 << 22))
+    self.init(tileBytes: max(2 * frame, 1 << 22), textureBytes: max(2 * frame, 1 << 22))
   }
 
   func tile(_ key: Digest) -> [UInt8]? { tiles.value(for: key) }
