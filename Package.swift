@@ -67,10 +67,14 @@ let package = Package(
     ),
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
     .target(name: "VideoOutput", dependencies: ["Raster", "CFFmpeg", "CFFmpegShim"]),
+    // What a design review needs besides the video: charts of the motion,
+    // overlays, contact sheets, comparisons.
+    .target(name: "Review", dependencies: ["PortableMath", "Primitives", "SceneModel", "Timing", "Raster", "Render", "Typography"]),
     .executableTarget(
       name: "RenderCommand",
       dependencies: [
-        "Primitives", "Syntax", "Timing", "SceneModel", "Render", "SceneFiles", "PNGCodec", "Pipeline", "VideoOutput", "Raster", "CMalloc",
+        "Review", "Typography", "Primitives", "Syntax", "Timing", "SceneModel", "Render", "SceneFiles", "PNGCodec", "Pipeline", "VideoOutput",
+        "Raster", "CMalloc",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

@@ -60,17 +60,22 @@ public final class FramePipeline: @unchecked Sendable {
   private var consumed = 0
   private var failure: Failure?
 
+  /// Review overlays drawn into every frame (nil: the scene alone).
+  let decoration: (any FrameDecoration)?
+
   public init(
-    renderer: SceneRenderer, scale: Double?, sinks: [any FrameSink], workers: Int? = nil, cancellation: CancellationToken = CancellationToken()
+    renderer: SceneRenderer, scale: Double?, sinks: [any FrameSink], workers: Int? = nil, cancellation: CancellationToken = CancellationToken(),
+    decoration: (any FrameDecoration)? = nil
   ) {
     self.renderer = renderer
     self.scale = scale
+    self.decoration = decoration
     self.sinks = sinks.map { drive($0) }
     self.cancellation = cancellation
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
     maximumInFlight = self.workers + 2
     jobs = Self.merge(sinks.map(\.schedule))
-    let (w, h) = renderer.pixelSize(scale: scale)
+    let (w, h) = renderer.frameSize(scale: scale, decoration: decoration)
     cache = TileCache(width: w, height: h)
   }
 
@@ -171,7 +176,7 @@ public final class FramePipeline: @unchecked Sendable {
         let failure = Mutex<Failure?>(nil)
         DispatchQueue.concurrentPerform(iterations: batch.count) { i in
           do throws(RenderError) {
-            let frame = try renderer.renderFrame(at: batch[i], scale: scale, cache: cache).pixmap
+            let frame = try renderer.renderFrame(at: batch[i], scale: scale, cache: cache, decoration: decoration).pixmap
             frames.withLock { $0[i] = frame }
           } catch {
             failure.withLock { $0 = $0 ?? .render(error) }
@@ -209,7 +214,8 @@ public final class FramePipeline: @unchecked Sendable {
       do {
         let hooks = job.consumers.compactMap { sinks[$0.sink].tileDrawn(index: $0.index) }
         frame = try renderer.renderFrame(
-          at: job.time, scale: scale, cache: cache, drawn: hooks.isEmpty ? nil : { tile in for hook in hooks { hook(tile) } })
+          at: job.time, scale: scale, cache: cache, decoration: decoration, frame: job.consumers[0].index,
+          drawn: hooks.isEmpty ? nil : { tile in for hook in hooks { hook(tile) } })
       } catch {
         fail(.render(error))
         return

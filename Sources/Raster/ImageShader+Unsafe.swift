@@ -5,6 +5,42 @@ import Primitives
 // (ImageShaderTests compares them on random transforms, levels and rows).
 
 extension ImageShader: RowShader {
+  /// Bytes: copied from the image where it lies on whole pixels unscaled
+  /// (`pixelOffset`; edges clamped as sampling clamps them), else sampled
+  /// and rounded as every shader's are. Safe twin: the default
+  /// `RowShaders.bytes(fromFloats: shadedFloats(…))` (ImageShaderTests).
+  func shade8(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<Float>) {
+    guard count > 0 else { return }
+    guard let offset = pixelOffset else {
+      shade(x: x, y: y, count: count, into: scratch)
+      for i in 0..<count {
+        let pixelFloats = scratch + 4 * i, pixelBytes = output + 4 * i
+        let alpha = RowShaders.byte(pixelFloats[3])
+        pixelBytes[3] = alpha
+        for channel in 0..<3 { pixelBytes[channel] = min(RowShaders.byte(pixelFloats[channel]), alpha) }
+      }
+      return
+    }
+    let image = pyramid.levels[0]
+    let row = min(image.height - 1, max(0, y - offset.y))
+    image.bytes.withUnsafeBufferPointer { texels in
+      let source = texels.baseAddress! + 4 * image.width * row
+      var n = 0
+      while n < count {
+        let column = x + n - offset.x
+        if column >= 0 && column < image.width {
+          let run = min(count - n, image.width - column)
+          (output + 4 * n).update(from: source + 4 * column, count: 4 * run)
+          n += run
+        } else {
+          let edge = source + 4 * (column < 0 ? 0 : image.width - 1)
+          (output + 4 * n).update(from: edge, count: 4)
+          n += 1
+        }
+      }
+    }
+  }
+
   func shade(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<Float>) {
     guard count > 0 else { return }
     guard let inv = deviceToImage, outputScale > 0 else {

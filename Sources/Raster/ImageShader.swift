@@ -89,6 +89,10 @@ public struct ImageShader: Sendable {
   let fineLevel: Int, coarseLevel: Int, coarseWeight: Float
   /// opacity / 255: bytes to output.
   let outputScale: Float
+  /// Where the image's top-left pixel lands when it is drawn unscaled,
+  /// opaque and on whole pixels (an overlay's chart): its pixels are then
+  /// copied, not sampled (the same bytes: each centre is a texel's).
+  let pixelOffset: (x: Int, y: Int)?
 
   /// Samples `image`, building only the pyramid levels this transform needs.
   public init(image: Pixmap, imageToDevice: AffineTransform, opacity: Double = 1) {
@@ -117,6 +121,14 @@ public struct ImageShader: Sendable {
     coarseWeight = coarseLevel > fine ? Float(lod - lod.rounded(.down)) : 0
     outputScale = Float(self.opacity) / 255
     isOpaque = pyramid.isOpaque && self.opacity >= 1 && inverse != nil
+    let t = imageToDevice
+    if t.a == 1, t.b == 0, t.c == 0, t.d == 1, t.tx == t.tx.rounded(), t.ty == t.ty.rounded(), abs(t.tx) < 1e9, abs(t.ty) < 1e9,
+      self.opacity == 1, fine == 0, coarseWeight == 0, inverse != nil
+    {
+      pixelOffset = (Int(t.tx), Int(t.ty))
+    } else {
+      pixelOffset = nil
+    }
   }
 
   func digest(into d: inout Digester) {

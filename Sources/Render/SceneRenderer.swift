@@ -83,9 +83,14 @@ public struct SceneRenderer: Sendable {
   /// rendered before left unchanged. The pixels never depend on the cache.
   public func renderFrame(
     at t: Double, scale: Double? = nil, cache: TileCache? = nil, tileSize: Int = TileRenderer.tileSize,
-    drawn: ((DrawnTile) -> Void)? = nil
+    decoration: (any FrameDecoration)? = nil, frame: Int = 0, drawn: ((DrawnTile) -> Void)? = nil
   ) throws(RenderError) -> RenderedFrame {
-    TileRenderer.render(try recording(at: t, scale: scale), cache: cache, tileSize: tileSize, drawn: drawn)
+    TileRenderer.render(try recording(at: t, scale: scale, decoration: decoration, frame: frame), cache: cache, tileSize: tileSize, drawn: drawn)
+  }
+
+  /// The frame's size in pixels: the scene's, or the decorated frame's.
+  public func frameSize(scale: Double? = nil, decoration: (any FrameDecoration)?) -> (width: Int, height: Int) {
+    decoration?.frame.size ?? pixelSize(scale: scale)
   }
 
   /// The layer tree at t through the first two stages: resolved and laid out.
@@ -97,17 +102,51 @@ public struct SceneRenderer: Sendable {
   }
 
   /// The frame at scene time `t` as drawing commands in device pixels.
-  public func recording(at t: Double, scale: Double? = nil) throws(RenderError) -> Recording {
+  public func recording(at t: Double, scale: Double? = nil, decoration: (any FrameDecoration)? = nil, frame: Int = 0) throws(RenderError)
+    -> Recording
+  {
     let s = scale ?? scene.scale
-    let (w, h) = pixelSize(scale: s)
-    let list = Recording(width: w, height: h, background: scene.background?.premultiplied ?? .clear)
-    let root = AffineTransform.scale(s, s)
+    let (w, h) = frameSize(scale: s, decoration: decoration)
+    let list = Recording(width: w, height: h, background: decoration?.background ?? scene.background?.premultiplied ?? .clear)
+    let origin = decoration?.frame.scene ?? (x: 0, y: 0)
+    let root = AffineTransform.scale(s, s).concatenating(.translation(Double(origin.x), Double(origin.y)))
+    decoration?.drawUnder(list, time: t, frame: frame)
+    if decoration?.drawsScene ?? true {
+      // Beside a decoration, the scene's layers stay within its own pixels,
+      // as the frame's edges keep them without one.
+      if decoration != nil {
+        let (sw, sh) = pixelSize(scale: s)
+        var area = Path()
+        area.move(to: Point(Double(origin.x), Double(origin.y)))
+        area.line(to: Point(Double(origin.x + sw), Double(origin.y)))
+        area.line(to: Point(Double(origin.x + sw), Double(origin.y + sh)))
+        area.line(to: Point(Double(origin.x), Double(origin.y + sh)))
+        area.close()
+        list.pushClip(area)
+      }
+      var tree = laidOut(at: t)
+      for i in tree.children.indices {
+        painter.place(&tree.children[i], parent: root)
+        try painter.draw(tree.children[i], on: list)
+      }
+      if decoration != nil { list.popClip() }
+    }
+    try decoration?.drawOver(list, time: t, frame: frame)
+    return list
+  }
+
+  /// Draws the scene at t into `list` (another frame's), its points mapped
+  /// to pixels by `transform`, over `area` (filled first with the scene's
+  /// background, and clipping it): a panel of a comparison.
+  public func draw(at t: Double, on list: Recording, transform: AffineTransform, area: Path) throws(RenderError) {
+    list.pushClip(area)
+    if let background = scene.background { list.fill(area, paint: .solid(background.premultiplied)) }
     var tree = laidOut(at: t)
     for i in tree.children.indices {
-      painter.place(&tree.children[i], parent: root)
+      painter.place(&tree.children[i], parent: transform)
       try painter.draw(tree.children[i], on: list)
     }
-    return list
+    list.popClip()
   }
 
   /// A stack's laid-out size and its children's slots at t, in its own
@@ -138,4 +177,26 @@ public struct SceneRenderer: Sendable {
     let scene = try SceneDecoder.decode(bytes, file: file, defaultName: defaultName)
     self.init(scene: scene, resources: try SceneResources.load(scene, file: file, images: images, text: text))
   }
+}
+
+/// What a frame shows besides the scene (review overlays): a larger frame
+/// with the scene's pixels at `frame.scene`, and drawing under and over
+/// the scene's. Static parts should be drawn the same way every frame (as
+/// one image), so that the tile cache keeps them.
+public protocol FrameDecoration: Sendable {
+  /// The whole frame's size and where the scene's top-left pixel is in it.
+  var frame: (size: (width: Int, height: Int), scene: (x: Int, y: Int)) { get }
+  /// Before the scene is drawn (backgrounds beside it).
+  func drawUnder(_ list: Recording, time: Double, frame: Int)
+  /// After the scene is drawn (burn-ins, playheads, other scenes).
+  func drawOver(_ list: Recording, time: Double, frame: Int) throws(RenderError)
+  /// False when the decoration draws the scene itself (comparisons).
+  var drawsScene: Bool { get }
+  /// The frame's background instead of the scene's.
+  var background: PremultipliedColor? { get }
+}
+
+extension FrameDecoration {
+  public var drawsScene: Bool { true }
+  public var background: PremultipliedColor? { nil }
 }

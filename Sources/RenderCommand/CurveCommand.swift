@@ -1,4 +1,5 @@
 import ArgumentParser
+import Review
 import Syntax
 import Timing
 
@@ -18,8 +19,17 @@ struct Curve: ParsableCommand {
   /// More samples than this is a mistake (a spring that takes hours to settle).
   static let maximumSamples = 1_000_000
 
-  @Argument(help: "The animation, in SwiftUI syntax or as a JSON object.")
-  var animation: String
+  @Argument(help: "The animation, in SwiftUI syntax or as a JSON object; several with -o, overlaid on one chart.")
+  var animation: [String]
+
+  @Option(name: [.short, .customLong("output")], help: "Chart the animations to a .png or an .svg instead of printing samples.")
+  var output: String?
+
+  @Option(help: "Pixels per point of a PNG chart (default 2).")
+  var scale: Double?
+
+  /// The animations given.
+  var animations: [String] { animation }
 
   @Option(parsing: .unconditional, help: "Start value.")
   var from: Double = 0
@@ -40,6 +50,14 @@ struct Curve: ParsableCommand {
   var plot = false
 
   func validate() throws {
+    guard !animations.isEmpty else { throw ValidationError("give an animation, e.g. 'spring(duration: 0.5, bounce: 0.3)'") }
+    if let output {
+      try ChartOutput.check(output)
+      try RenderOptions.checkScale(scale)
+      if plot { throw ValidationError("--plot draws in the terminal; it cannot go with -o") }
+    } else if animations.count > 1 {
+      throw ValidationError("several animations are charted together: give -o F.png or -o F.svg")
+    }
     guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a positive number, got \(fps)") }
     guard from.isFinite else { throw ValidationError("--from must be a finite number") }
     guard to.isFinite else { throw ValidationError("--to must be a finite number") }
@@ -47,13 +65,21 @@ struct Curve: ParsableCommand {
   }
 
   func run() throws {
-    let parsed: Animation
-    do {
-      parsed = try Self.parse(animation)
-    } catch {
-      Terminal.error(Diagnostics.render(error, source: animation, label: "animation"))
-      throw Failure(status: .usage)
+    var all: [(text: String, animation: Animation)] = []
+    for text in animations {
+      do {
+        all.append((text, try Self.parse(text)))
+      } catch {
+        Terminal.error(Diagnostics.render(error, source: text, label: "animation"))
+        throw Failure(status: .usage)
+      }
     }
+    if let output {
+      let data = ChartData(animations: all, from: from, to: to, velocity: velocity)
+      try ChartOutput.write(data, to: output, scale: scale, json: json)
+      return
+    }
+    let parsed = all[0].animation
     if velocity != nil, case .curve = parsed.base {
       Terminal.error("render: note: --velocity is ignored: a timing curve cannot start from a velocity (use a spring)")
     }
@@ -65,7 +91,7 @@ struct Curve: ParsableCommand {
     let times = SampleTimes(from: 0, to: duration, rate: fps)
     guard let count = times.count(limit: Self.maximumSamples) else {
       Terminal.error(
-        "render: error: '\(animation)' lasts \(formatNumber(duration)) s: \(formatNumber(times.countEstimate)) samples at \(formatNumber(fps)) fps is more than the limit of \(Self.maximumSamples)"
+        "render: error: '\(animations[0])' lasts \(formatNumber(duration)) s: \(formatNumber(times.countEstimate)) samples at \(formatNumber(fps)) fps is more than the limit of \(Self.maximumSamples)"
       )
       throw Failure(status: .usage)
     }
@@ -74,7 +100,7 @@ struct Curve: ParsableCommand {
     if json {
       try Terminal.json(
         CurveSummary(
-          animation: animation, settlingDuration: settling, duration: duration,
+          animation: animations[0], settlingDuration: settling, duration: duration,
           samples: samples.map { CurveSummary.Sample(t: $0.time, value: $0.value, velocity: $0.velocity) }))
       return
     }
@@ -87,7 +113,7 @@ struct Curve: ParsableCommand {
     out += "settling duration \(fmt(settling)) s\n"
     out += "duration          \(fmt(duration)) s (\(count) samples at \(fmt(fps)) fps)\n"
     if plot {
-      out += Chart.draw(samples.map { ($0.time, $0.value) }, duration: duration, from: from, to: to)
+      out += TerminalChart.draw(samples.map { ($0.time, $0.value) }, duration: duration, from: from, to: to)
     } else {
       out += "\n" + pad("t", 12) + pad("value", 20) + pad("velocity", 20) + "\n"
       for s in samples {
@@ -134,7 +160,7 @@ struct CurveSummary: Encodable {
 }
 
 /// A value-over-time chart for a terminal: rows are values, columns time.
-enum Chart {
+enum TerminalChart {
   static let width = 64
   static let height = 16
 

@@ -10,7 +10,7 @@ struct RootCommand: ParsableCommand {
     commandName: "render",
     abstract: "Render UI animations written as JSON scenes, with SwiftUI's timing.",
     discussion: "The scene format is described in docs/scene-format.md, every command and option in docs/cli.md.",
-    subcommands: [RenderScene.self, Still.self, Validate.self, Info.self, Batch.self, Curve.self],
+    subcommands: [RenderScene.self, Still.self, Validate.self, Info.self, Batch.self, Curve.self, ChartCommand.self, Sheet.self, Compare.self],
     defaultSubcommand: RenderScene.self
   )
 

@@ -3,6 +3,7 @@ import Foundation
 import Pipeline
 import Primitives
 import Render
+import Review
 import SceneModel
 import Syntax
 
@@ -47,6 +48,29 @@ struct RenderOptions: ParsableArguments {
   @Flag(name: .customLong("null"), help: "Render every frame and discard it (for timing).")
   var null = false
 
+  @Option(help: ArgumentHelp("Burn-ins, a comma list: " + OverlayKind.allCases.map(\.rawValue).joined(separator: ", ") + "."))
+  var overlay: String?
+
+  @Option(name: .customLong("layer"), help: "With --overlay chart: a layer to chart (repeatable; default: all).")
+  var chartLayers: [String] = []
+
+  @Option(name: .customLong("property"), help: "With --overlay chart: a property or component to chart (repeatable; default: all).")
+  var chartProperties: [String] = []
+
+  /// The overlays `--overlay` names.
+  static func overlays(_ list: String) throws -> Set<OverlayKind> {
+    var kinds: Set<OverlayKind> = []
+    for name in list.split(separator: ",", omittingEmptySubsequences: false).map({ String($0).trimmingCharacters(in: .whitespaces) }) {
+      guard let kind = OverlayKind(rawValue: name) else {
+        let names = OverlayKind.allCases.map(\.rawValue)
+        throw ValidationError(
+          "unknown overlay \(Excerpt.quoted(name))" + Suggestions.didYouMean(name, in: names) + "; the overlays are " + names.joined(separator: ", "))
+      }
+      kinds.insert(kind)
+    }
+    return kinds
+  }
+
   static let presets = ["ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow", "slower", "veryslow", "placebo"]
 
   func validate() throws {
@@ -62,6 +86,10 @@ struct RenderOptions: ParsableArguments {
     }
     if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
     if let format { _ = try Self.formats(format) }
+    if let overlay { _ = try Self.overlays(overlay) }
+    if (!chartLayers.isEmpty || !chartProperties.isEmpty) && !(overlay.map { (try? Self.overlays($0))?.contains(.chart) } == true) {
+      throw ValidationError("--layer and --property choose what --overlay chart plots; add --overlay chart")
+    }
   }
 
   static func checkScale(_ scale: Double?) throws {

@@ -4,6 +4,7 @@ import PNGCodec
 import Pipeline
 import Raster
 import Render
+import Review
 import SceneModel
 import VideoOutput
 
@@ -45,6 +46,10 @@ struct RenderSummary: Encodable {
   /// The process's peak resident set size so far.
   var peakMemoryBytes = Self.peakResidentBytes
   var outputs: [OutputSummary]
+  /// With `--overlay`: where each part of the frame is.
+  var overlay: OverlayGeometry?
+  /// `render compare`: each panel's label, scene file and pixels.
+  var panels: [CompareSummaryPanel]?
 
   init(scene: String, frames: Int, seconds: Double, outputs: [OutputSummary]) {
     self.scene = scene; self.frames = frames; self.seconds = (seconds * 1000).rounded() / 1000; self.outputs = outputs
@@ -64,6 +69,16 @@ struct SceneJob {
   var path: String
   var options: RenderOptions
   var outputs: Outputs
+  /// A scene already loaded, drawn through a decoration that makes the
+  /// frame (`render compare`): its name and length replace the scene's.
+  var prepared: Prepared? = nil
+
+  struct Prepared {
+    var renderer: SceneRenderer
+    var decoration: any FrameDecoration
+    var name: String
+    var duration: Double
+  }
 
   /// What the job writes.
   enum Outputs {
@@ -79,8 +94,10 @@ struct SceneJob {
   }
 
   func run() throws -> RenderSummary {
-    let renderer = try SceneFile.loadOrReport(path)
+    let renderer = try prepared?.renderer ?? SceneFile.loadOrReport(path)
     let scene = renderer.scene
+    let name = prepared?.name ?? scene.name
+    let duration = prepared?.duration ?? renderer.duration
     let warn = { (message: String) in if !options.quiet { Terminal.warning(message) } }
     for w in scene.warnings(file: path) { warn("\(w.file):\(w.location): \(w.path): \(w.message)") }
     try Frames.checkSize(renderer, scale: options.scale)
@@ -92,7 +109,7 @@ struct SceneJob {
       switch outputs {
       case .named(let output, let folder):
         targets = try OutputTarget.targets(
-          name: scene.name, output: output, formats: try options.format.map(RenderOptions.formats), folder: folder)
+          name: name, output: output, formats: try options.format.map(RenderOptions.formats), folder: folder)
       case .targets(let given): targets = given
       }
       if targets.contains(where: \.isStill) {
@@ -101,7 +118,7 @@ struct SceneJob {
         let t = options.at ?? options.from ?? 0
         schedule = FrameSchedule(from: t, to: t, rate: options.fps, slow: 1)
       } else {
-        schedule = try options.schedule(duration: renderer.duration)
+        schedule = try options.schedule(duration: duration)
       }
     } catch let error as ValidationError {
       throw usage(error.message)
@@ -109,8 +126,14 @@ struct SceneJob {
       throw usage(error.message)
     }
 
+    let overlay = try self.overlay(renderer, schedule: schedule, size: (w, h))
+    let decoration: (any FrameDecoration)? = prepared?.decoration ?? overlay
+    let (fw, fh) = renderer.frameSize(scale: options.scale, decoration: decoration)
+    guard fw <= SceneLimits.maximumSide, fh <= SceneLimits.maximumSide, fw * fh <= SceneLimits.maximumPixels else {
+      throw usage("the frame, \(fw)×\(fh) pixels, is over the limit of \(SceneLimits.maximumSide) a side and \(SceneLimits.maximumPixels) pixels")
+    }
     let settings = OutputSettings(
-      schedule: schedule, width: w, height: h, transparent: scene.background == nil, name: scene.name,
+      schedule: schedule, width: fw, height: fh, transparent: prepared == nil && scene.background == nil, name: name,
       mp4: MP4Options(crf: options.crf, preset: options.preset))
     if !options.null {
       for target in targets {
@@ -128,8 +151,9 @@ struct SceneJob {
       throw Failure(status: .renderFailed)
     }
 
-    let pipeline = FramePipeline(renderer: renderer, scale: options.scale, sinks: sinks, workers: options.jobs, cancellation: Signals.cancellation)
-    let progress = ProgressLine(label: scene.name, enabled: !options.quiet && isatty(STDERR_FILENO) == 1)
+    let pipeline = FramePipeline(
+      renderer: renderer, scale: options.scale, sinks: sinks, workers: options.jobs, cancellation: Signals.cancellation, decoration: decoration)
+    let progress = ProgressLine(label: name, enabled: !options.quiet && isatty(STDERR_FILENO) == 1)
     let outputs: [OutputSummary]
     do {
       outputs = try pipeline.run { progress.update($0) }
@@ -156,7 +180,52 @@ struct SceneJob {
         Terminal.error("wrote \(o.path) (\(o.frames) frames, \(OutputSummary.size(o.bytes))) in \(String(format: "%.1f", seconds)) s")
       }
     }
-    return RenderSummary(scene: path, frames: pipeline.jobs.count, seconds: seconds, outputs: outputs)
+    var summary = RenderSummary(scene: path, frames: pipeline.jobs.count, seconds: seconds, outputs: outputs)
+    summary.overlay = overlay.map(OverlayGeometry.init)
+    return summary
+  }
+
+  /// The review overlays `--overlay` asks for, laid out for this render.
+  func overlay(_ renderer: SceneRenderer, schedule: FrameSchedule, size: (Int, Int)) throws -> ReviewOverlay? {
+    guard let list = options.overlay else { return nil }
+    let kinds = try RenderOptions.overlays(list)
+    guard !kinds.isEmpty, schedule.count > 0 else { return nil }
+    let t1 = schedule.time(schedule.count - 1)
+    // The chart spans --from … --to (a still's too: its playhead marks --at).
+    let c0 = options.from ?? 0, c1 = max(options.to ?? renderer.duration, c0)
+    var data: ChartData?
+    if kinds.contains(.chart) {
+      let selection = ChartData.Selection(layers: options.chartLayers, properties: options.chartProperties)
+      let all = ChartData(scene: renderer.scene, timeline: renderer.timeline, from: c0, to: c1)
+      try ChartCommand.checkSelection(selection, in: all)
+      let chosen = ChartData(scene: renderer.scene, timeline: renderer.timeline, from: c0, to: c1, selection: selection)
+      guard !chosen.groups.isEmpty else { throw usage("--overlay chart: \(path) animates nothing to chart") }
+      data = chosen
+    }
+    return ReviewOverlay(
+      kinds: kinds, sceneSize: size, scale: options.scale ?? renderer.scene.scale, slow: options.slow, lastTime: t1,
+      lastFrame: schedule.count - 1, chart: data, typesetter: ChartOutput.typesetter())
+  }
+}
+
+/// `"overlay"` in a render's `--json`: where the scene's pixels and each
+/// burn-in are, and the plot area the playhead crosses, in output pixels.
+struct OverlayGeometry: Encodable {
+  struct Plot: Encodable {
+    var rect: [Double]
+    var t: [Double]
+  }
+  var scene: [Int]
+  var timecode: [Int]?
+  var chart: [Int]?
+  var plot: Plot?
+
+  init(_ overlay: ReviewOverlay) {
+    func rect(_ r: PixelRect) -> [Int] { [r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0] }
+    scene = rect(overlay.scene)
+    timecode = overlay.timecode.map(rect)
+    chart = overlay.chart.map(rect)
+    plot = overlay.plot.map { Plot(rect: [$0.rect.origin.x, $0.rect.origin.y, $0.rect.size.x, $0.rect.size.y], t: [$0.t0, $0.t1]) }
   }
 }
 

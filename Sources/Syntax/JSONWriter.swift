@@ -29,7 +29,7 @@ public enum JSONWriter {
   }
 
   /// A string as a JSON string literal.
-  static func string(_ s: String) -> String {
+  public static func string(_ s: String) -> String {
     var out = "\""
     for scalar in s.unicodeScalars {
       switch scalar {

@@ -57,6 +57,24 @@ private func checkerboard(_ n: Int) -> Pixmap {
     }
   }
 
+  /// The copying path of `shade8` (whole-pixel translations, unscaled,
+  /// opaque) against its safe twin, the sampled floats rounded, over rows
+  /// that run off every edge; and a scaled shader, which samples.
+  @Test(arguments: [(3.0, -2.0, 1.0), (-4.0, 5.0, 1.0), (0.0, 0.0, 1.0), (2.0, 1.0, 0.5), (2.5, 1.0, 1.0)])
+  func shade8CopiesWholePixelPlacementsExactly(tx: Double, ty: Double, opacity: Double) {
+    let image = pattern(width: 9, height: 6)
+    let shader = ImageShader(image: image, imageToDevice: .translation(tx, ty), opacity: opacity)
+    #expect((shader.pixelOffset != nil) == (opacity == 1 && tx == tx.rounded()))
+    let scratch = UnsafeMutablePointer<Float>.allocate(capacity: 4 * 20)
+    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * 20)
+    defer { scratch.deallocate(); bytes.deallocate() }
+    for y in -3..<10 {
+      shader.shade8(x: -6, y: y, count: 20, into: bytes, scratch: scratch)
+      let expected = RowShaders.bytes(fromFloats: shader.shadedFloats(x: -6, y: y, count: 20))
+      #expect(Array(UnsafeBufferPointer(start: bytes, count: 80)) == expected, "row \(y)")
+    }
+  }
+
   @Test func upscaleByTwoIsTheBilinearRamp() {
     // Texels A, B at image x centres 0.5 and 1.5; device centres 0.5, 1.5, 2.5, 3.5
     // map to image x 0.25, 0.75, 1.25, 1.75: A (clamped), ¾A + ¼B, ¼A + ¾B, B (clamped).

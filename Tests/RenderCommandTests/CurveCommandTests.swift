@@ -103,7 +103,7 @@ import Testing
       (["curve", "{\"spring\": "], "expected a value, found end of file"),
       (["curve", "spring", "--fps", "0"], "--fps must be a positive number"),
       (["curve", "spring", "--to", "nan"], "--to must be a finite number"),
-      (["curve"], "render: error: missing expected argument '<animation>'"),
+      (["curve"], "render: error: missing expected argument '<animation> ...'"),
       (["curv", "spring"], "unknown command 'curv'; did you mean 'curve'?"),
     ] as [([String], String)])
   func badInputExitsTwoWithAMessage(_ arguments: [String], _ message: String) throws {

@@ -60,8 +60,14 @@ extension DemoScenesRenderTests {
     let readme = try String(contentsOf: renders.deletingLastPathComponent().appendingPathComponent("README.md"), encoding: .utf8)
     let shown = Set(
       readme.split(separator: "\"").filter { $0.hasPrefix("renders/") && $0.hasSuffix(".gif") }.map { String($0.dropFirst("renders/".count)) })
-    #expect(shown.count == 11)
-    for gif in shown where gif != "app-launch-slow4.gif" {
+    // The scenes' own GIFs, the slowed app launch and the two of "Reviewing motion".
+    let review = ["app-launch-breakdown.gif", "like-compare.gif"]
+    #expect(shown.count == 13 && review.allSatisfy(shown.contains))
+    for gif in review {
+      let bytes = try FileManager.default.attributesOfItem(atPath: renders.appendingPathComponent(gif).path)[.size] as? Int ?? 0
+      #expect(bytes > 0 && bytes < 2_000_000, "\(gif)")
+    }
+    for gif in shown where gif != "app-launch-slow4.gif" && !review.contains(gif) {
       let name = String(gif.dropLast(4))
       let info = try JSONDecoder().decode(
         Info.self,

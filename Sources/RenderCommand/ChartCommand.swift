@@ -1,0 +1,163 @@
+import ArgumentParser
+import Foundation
+import PNGCodec
+import Pipeline
+import Primitives
+import Raster
+import Review
+import Syntax
+import Timing
+import Typography
+
+/// `render chart SCENE -o F.png|F.svg`: each animated property's value and
+/// velocity over scene time (docs/cli.md, "Charts").
+struct ChartCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "chart",
+    abstract: "Chart each animated property's value and velocity over time, as PNG or SVG.")
+
+  @Argument(help: "The scene file.")
+  var scene: String
+
+  @Option(name: [.short, .customLong("output")], help: "The chart to write: a .png or an .svg.")
+  var output: String
+
+  @Option(name: .customLong("layer"), help: "A layer to chart (repeatable; default: every layer with an animated property).")
+  var layers: [String] = []
+
+  @Option(name: .customLong("property"), help: "A property (position) or component (position.x) to chart (repeatable; default: all).")
+  var properties: [String] = []
+
+  @Option(name: .customLong("from"), parsing: .unconditional, help: "First scene time charted, in seconds (default 0).")
+  var from: Double?
+
+  @Option(name: .customLong("to"), parsing: .unconditional, help: "Last scene time charted, in seconds (default: the scene's duration).")
+  var to: Double?
+
+  @Option(help: "Pixels per point of a PNG (default 2).")
+  var scale: Double?
+
+  @Flag(help: "No warnings on standard error.")
+  var quiet = false
+
+  @Flag(help: "Print the series and each panel's geometry as JSON.")
+  var json = false
+
+  func validate() throws {
+    try ChartOutput.check(output)
+    try RenderOptions.checkScale(scale)
+    try ChartOutput.checkRange(from: from, to: to)
+  }
+
+  func run() throws {
+    let renderer = try SceneFile.loadOrReport(scene)
+    let t0 = from ?? 0
+    let t1 = to ?? max(renderer.duration, t0)
+    guard t1 >= t0 else { throw usage("--from \(formatNumber(t0)) is after the scene's end (\(formatNumber(renderer.duration)) s); give --to") }
+    let selection = ChartData.Selection(layers: layers, properties: properties)
+    let all = ChartData(scene: renderer.scene, timeline: renderer.timeline, from: t0, to: t1)
+    try Self.checkSelection(selection, in: all)
+    let data = ChartData(scene: renderer.scene, timeline: renderer.timeline, from: t0, to: t1, selection: selection)
+    guard !data.groups.isEmpty else {
+      throw usage(
+        layers.isEmpty && properties.isEmpty ? "\(scene) animates nothing to chart" : "the chosen layers animate none of the chosen properties")
+    }
+    try ChartOutput.write(data, to: output, scale: scale, json: json)
+  }
+
+  /// A `--layer` or `--property` that matches nothing is bad usage.
+  static func checkSelection(_ selection: ChartData.Selection, in all: ChartData) throws {
+    let ids = Set(all.groups.flatMap { $0.series.compactMap(\.layer) }).sorted()
+    for id in selection.layers where !ids.contains(id) {
+      Terminal.error("render: error: --layer \(Excerpt.quoted(id)) matches no layer with an animated property" + Suggestions.didYouMean(id, in: ids))
+      throw Failure(status: .usage)
+    }
+    let names = Set(all.groups.flatMap { $0.series.flatMap { [$0.property, $0.name] } }).sorted()
+    for p in selection.properties where !names.contains(p) {
+      Terminal.error("render: error: --property \(Excerpt.quoted(p)) matches no animated property" + Suggestions.didYouMean(p, in: names))
+      throw Failure(status: .usage)
+    }
+  }
+
+  func usage(_ message: String) -> Failure {
+    Terminal.error("render: error: \(message)")
+    return Failure(status: .usage)
+  }
+}
+
+/// Writing a chart: PNG or SVG by the extension, atomically; `--json`.
+enum ChartOutput {
+  static let defaultScale = 2.0
+
+  static func check(_ output: String) throws {
+    let lower = output.lowercased()
+    guard lower.hasSuffix(".png") || lower.hasSuffix(".svg") else { throw ValidationError("-o must name a .png or an .svg file") }
+  }
+
+  static func checkRange(from: Double?, to: Double?) throws {
+    if let from, !(from.isFinite && from >= 0) { throw ValidationError("--from must be a time of 0 seconds or more") }
+    if let to, !(to.isFinite && to >= 0) { throw ValidationError("--to must be a time of 0 seconds or more") }
+    if let from, let to, to < from { throw ValidationError("--to (\(formatNumber(to))) must not be before --from (\(formatNumber(from)))") }
+  }
+
+  /// One typesetter for review pictures: the system's fonts.
+  static func typesetter() -> Typesetter { Typesetter(library: FontLibrary()) }
+
+  static func write(_ data: ChartData, to output: String, scale: Double?, json: Bool) throws {
+    let typesetter = typesetter()
+    let chart = Chart(data, measure: RasterSurface.measure(typesetter))
+    let svg = output.lowercased().hasSuffix(".svg")
+    let pixels = svg ? 1 : (scale ?? defaultScale)
+    do {
+      if svg {
+        let text = chart.svg()
+        try TemporaryFile.write(to: output) { path in try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
+      } else {
+        let image = chart.pixmap(scale: pixels, typesetter: typesetter)
+        try TemporaryFile.write(to: output) { path in try PNG.write(image, to: path) }
+      }
+    } catch {
+      Terminal.error("render: error: \(output): cannot write: \(error)")
+      throw Failure(status: .renderFailed)
+    }
+    if json { try Terminal.json(ChartSummary(chart, scale: pixels)) }
+  }
+}
+
+/// `render chart --json`: each series with its samples and panels, in
+/// output pixels.
+struct ChartSummary: Encodable {
+  struct Panel: Encodable {
+    var rect: [Double]
+    var t: [Double]
+    var range: [Double]
+  }
+  struct Series: Encodable {
+    var layer: String?
+    var property: String
+    var samples: [Sample]
+    var value: Panel
+    var velocity: Panel
+  }
+  struct Sample: Encodable {
+    var t: Double
+    var value: Double
+    var velocity: Double
+  }
+  var series: [Series]
+
+  init(_ chart: Chart, scale: Double) {
+    func rect(_ r: Rect) -> [Double] { [r.origin.x * scale, r.origin.y * scale, r.size.x * scale, r.size.y * scale] }
+    func panel(_ p: ChartLayout.Panel) -> Panel {
+      Panel(rect: rect(p.rect), t: [chart.layout.t0, chart.layout.t1], range: [p.range.lo, p.range.hi])
+    }
+    series = zip(chart.data.groups, chart.layout.groups).flatMap { group, placed in
+      group.series.map { s in
+        Series(
+          layer: s.layer, property: s.name,
+          samples: s.samples.map { Sample(t: $0.t, value: $0.value.isFinite ? $0.value : 0, velocity: $0.velocity) },
+          value: panel(placed.value), velocity: panel(placed.velocity))
+      }
+    }
+  }
+}
