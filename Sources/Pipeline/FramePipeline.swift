@@ -74,13 +74,15 @@ public final class FramePipeline: @unchecked Sendable {
     self.cancellation = cancellation
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
     maximumInFlight = self.workers + 2
-    jobs = Self.merge(sinks.map(\.schedule))
+    // A decoration may show the frame's number (the timecode): frames of
+    // different outputs at one time are then rendered apart.
+    jobs = Self.merge(sinks.map(\.schedule), byIndex: decoration != nil)
     let (w, h) = renderer.frameSize(scale: scale, decoration: decoration)
     cache = TileCache(width: w, height: h)
   }
 
   /// One job per distinct scene time, in time order.
-  static func merge(_ schedules: [FrameSchedule]) -> [Job] {
+  static func merge(_ schedules: [FrameSchedule], byIndex: Bool = false) -> [Job] {
     var all: [(time: Double, sink: Int, index: Int)] = []
     for (s, schedule) in schedules.enumerated() {
       for i in 0..<schedule.count { all.append((schedule.time(i), s, i)) }
@@ -88,7 +90,9 @@ public final class FramePipeline: @unchecked Sendable {
     all.sort { ($0.time, $0.sink, $0.index) < ($1.time, $1.sink, $1.index) }
     var jobs: [Job] = []
     for entry in all {
-      if let last = jobs.last, abs(last.time - entry.time) <= 1e-9 * max(1, abs(entry.time)) {
+      if let last = jobs.last, abs(last.time - entry.time) <= 1e-9 * max(1, abs(entry.time)),
+        !byIndex || last.consumers[0].index == entry.index
+      {
         jobs[jobs.count - 1].consumers.append((entry.sink, entry.index))
       } else {
         jobs.append(Job(time: entry.time, consumers: [(entry.sink, entry.index)]))

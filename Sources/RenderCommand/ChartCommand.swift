@@ -5,6 +5,7 @@ import Pipeline
 import Primitives
 import Raster
 import Review
+import SceneModel
 import Syntax
 import Timing
 import Typography
@@ -52,8 +53,10 @@ struct ChartCommand: ParsableCommand {
   func run() throws {
     let renderer = try SceneFile.loadOrReport(scene)
     let t0 = from ?? 0
-    let t1 = to ?? max(renderer.duration, t0)
-    guard t1 >= t0 else { throw usage("--from \(formatNumber(t0)) is after the scene's end (\(formatNumber(renderer.duration)) s); give --to") }
+    guard to != nil || t0 <= renderer.duration else {
+      throw usage("--from \(formatNumber(t0)) is after the scene's end (\(formatNumber(renderer.duration)) s); give --to as well")
+    }
+    let t1 = to ?? renderer.duration
     let selection = ChartData.Selection(layers: layers, properties: properties)
     let all = ChartData(scene: renderer.scene, timeline: renderer.timeline, from: t0, to: t1)
     try Self.checkSelection(selection, in: all)
@@ -100,6 +103,17 @@ enum ChartOutput {
     if let from, let to, to < from { throw ValidationError("--to (\(formatNumber(to))) must not be before --from (\(formatNumber(from)))") }
   }
 
+  /// A chart's pixels must be within the frame limits (exit 2).
+  static func checkSize(_ chart: Chart, scale: Double) throws {
+    let w = chart.layout.width * scale, h = chart.layout.height * scale
+    guard w <= Double(SceneLimits.maximumSide), h <= Double(SceneLimits.maximumSide), w * h <= Double(SceneLimits.maximumPixels) else {
+      Terminal.error(
+        "render: error: the chart, \(Int(w.rounded(.up)))×\(Int(h.rounded(.up))) pixels, is over the limit of \(SceneLimits.maximumSide) a side and \(SceneLimits.maximumPixels) pixels; choose fewer --layer or --property, or a smaller --scale"
+      )
+      throw Failure(status: .usage)
+    }
+  }
+
   /// One typesetter for review pictures: the system's fonts.
   static func typesetter() -> Typesetter { Typesetter(library: FontLibrary()) }
 
@@ -108,6 +122,7 @@ enum ChartOutput {
     let chart = Chart(data, measure: RasterSurface.measure(typesetter))
     let svg = output.lowercased().hasSuffix(".svg")
     let pixels = svg ? 1 : (scale ?? defaultScale)
+    try checkSize(chart, scale: pixels)
     do {
       if svg {
         let text = chart.svg()
@@ -155,7 +170,7 @@ struct ChartSummary: Encodable {
       group.series.map { s in
         Series(
           layer: s.layer, property: s.name,
-          samples: s.samples.map { Sample(t: $0.t, value: $0.value.isFinite ? $0.value : 0, velocity: $0.velocity) },
+          samples: s.samples.filter { $0.value.isFinite && $0.velocity.isFinite }.map { Sample(t: $0.t, value: $0.value, velocity: $0.velocity) },
           value: panel(placed.value), velocity: panel(placed.velocity))
       }
     }

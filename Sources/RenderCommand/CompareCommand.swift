@@ -38,7 +38,9 @@ struct Compare: ParsableCommand {
     guard !scenes.isEmpty else { throw ValidationError("give the scenes to compare") }
     if !vary.isEmpty && scenes.count != 1 { throw ValidationError("--vary makes variants of one scene; give one scene file") }
     if vary.isEmpty && scenes.count < 2 { throw ValidationError("give two scenes or more, or --vary PATH=V1|V2 to compare variants of one") }
-    for v in vary { _ = try Variation(v) }
+    let panels = try vary.reduce(vary.isEmpty ? scenes.count : 1) { n, v in n * max(1, try Variation(v).values.count) }
+    if panels > Self.maximumPanels { throw ValidationError("\(panels) panels is more than the limit of \(Self.maximumPanels)") }
+    if label.count > panels { throw ValidationError("\(label.count) --label for \(panels) panels") }
     if options.overlay != nil { throw ValidationError("--overlay is not available on compare") }
   }
 

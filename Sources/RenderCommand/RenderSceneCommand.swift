@@ -202,9 +202,15 @@ struct SceneJob {
       guard !chosen.groups.isEmpty else { throw usage("--overlay chart: \(path) animates nothing to chart") }
       data = chosen
     }
-    return ReviewOverlay(
-      kinds: kinds, sceneSize: size, scale: options.scale ?? renderer.scene.scale, slow: options.slow, lastTime: t1,
-      lastFrame: schedule.count - 1, chart: data, typesetter: ChartOutput.typesetter())
+    do {
+      return try ReviewOverlay(
+        kinds: kinds, sceneSize: size, scale: options.scale ?? renderer.scene.scale, slow: options.slow, lastTime: t1,
+        lastFrame: schedule.count - 1, chart: data, typesetter: ChartOutput.typesetter())
+    } catch {
+      throw usage(
+        "the frame with its chart, \(error.width)×\(error.height) pixels, is over the limit of \(SceneLimits.maximumSide) a side and \(SceneLimits.maximumPixels) pixels; choose fewer --layer or --property, or a smaller --scale"
+      )
+    }
   }
 }
 
@@ -221,7 +227,7 @@ struct OverlayGeometry: Encodable {
   var plot: Plot?
 
   init(_ overlay: ReviewOverlay) {
-    func rect(_ r: PixelRect) -> [Int] { [r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0] }
+    func rect(_ r: PixelRect) -> [Int] { [r.x0, r.y0, max(0, r.width), max(0, r.height)] }
     scene = rect(overlay.scene)
     timecode = overlay.timecode.map(rect)
     chart = overlay.chart.map(rect)

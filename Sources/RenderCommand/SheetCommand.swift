@@ -6,6 +6,7 @@ import Pipeline
 import Primitives
 import Raster
 import Render
+import SceneModel
 import Review
 import Synchronization
 import Syntax
@@ -66,11 +67,12 @@ struct Sheet: ParsableCommand {
     try ChartOutput.checkRange(from: from, to: to)
   }
 
-  /// The cells' times.
-  static func times(from t0: Double, to t1: Double, count: Int?, every: Double?) -> [Double] {
+  /// The cells' times; nil when `--every` makes more than `maximumCells`.
+  static func times(from t0: Double, to t1: Double, count: Int?, every: Double?) -> [Double]? {
     if let every {
-      let n = Int(((t1 - t0) / every + 1e-9).rounded(.down))
-      return (0...max(0, n)).map { t0 + Double($0) * every }
+      let n = ((t1 - t0) / every + 1e-9).rounded(.down)
+      guard n + 1 <= Double(maximumCells) else { return nil }
+      return (0...max(0, Int(n))).map { t0 + Double($0) * every }
     }
     let n = count ?? 12
     return n == 1 ? [t0] : (0..<n).map { k in k == n - 1 ? t1 : t0 + Double(k) * (t1 - t0) / Double(n - 1) }
@@ -79,18 +81,25 @@ struct Sheet: ParsableCommand {
   func run() throws {
     let renderer = try SceneFile.loadOrReport(scene)
     let t0 = from ?? 0
-    let t1 = to ?? max(renderer.duration, t0)
-    guard t1 >= t0 else {
-      Terminal.error("render: error: --from \(formatNumber(t0)) is after the scene's end (\(formatNumber(renderer.duration)) s); give --to")
+    guard to != nil || t0 <= renderer.duration else {
+      Terminal.error("render: error: --from \(formatNumber(t0)) is after the scene's end (\(formatNumber(renderer.duration)) s); give --to as well")
       throw Failure(status: .usage)
     }
-    let times = Self.times(from: t0, to: t1, count: count, every: every)
-    guard times.count <= Self.maximumCells else {
-      Terminal.error("render: error: --every \(formatNumber(every ?? 0)) makes \(times.count) stills, more than the limit of \(Self.maximumCells)")
+    let t1 = to ?? renderer.duration
+    guard let times = Self.times(from: t0, to: t1, count: count, every: every) else {
+      Terminal.error("render: error: --every \(formatNumber(every ?? 0)) makes more stills than the limit of \(Self.maximumCells)")
       throw Failure(status: .usage)
     }
     try Frames.checkSize(renderer, scale: scale)
     let sheet = ContactSheet(renderer: renderer, times: times, columns: columns, scale: scale ?? renderer.scene.scale)
+    guard sheet.size.width <= SceneLimits.maximumSide, sheet.size.height <= SceneLimits.maximumSide,
+      sheet.size.width * sheet.size.height <= SceneLimits.maximumPixels
+    else {
+      Terminal.error(
+        "render: error: the sheet, \(sheet.size.width)×\(sheet.size.height) pixels, is over the limit of \(SceneLimits.maximumSide) a side and \(SceneLimits.maximumPixels) pixels; give fewer stills, --columns or a smaller --scale"
+      )
+      throw Failure(status: .usage)
+    }
     let image: Pixmap
     do {
       image = try sheet.draw(typesetter: ChartOutput.typesetter(), workers: jobs)

@@ -59,7 +59,7 @@ public struct ChartData: Sendable {
   /// least `samplesPerSecond` (fewer only past `maximumSamples`).
   public static func times(_ t0: Double, _ t1: Double) -> [Double] {
     let span = max(0, t1 - t0)
-    let n = min(maximumSamples, max(2, Int((span * samplesPerSecond).rounded(.up)) + 1))
+    let n = Int(min(Double(maximumSamples), max(2, (span * samplesPerSecond).rounded(.up) + 1)))
     return (0..<n).map { i in i == n - 1 ? t1 : t0 + span * Double(i) / Double(n - 1) }
   }
 
@@ -127,8 +127,7 @@ public struct ChartData: Sendable {
           series.append(ChartSeries(layer: id, property: key.name, component: component.name, samples: samples))
         }
         guard !series.isEmpty else { continue }
-        groups.append(
-          ChartGroup(title: "\(id) · \(key.name)", series: series, marks: Self.marks(scene, timeline, id, key, t0, t1), unit: Self.unit(key)))
+        groups.append(ChartGroup(title: "\(id) · \(key.name)", series: series, marks: Self.marks(track, t0, t1), unit: Self.unit(key)))
       }
     }
     self.groups = groups
@@ -145,7 +144,7 @@ public struct ChartData: Sendable {
       motion.animate(to: to, at: 0, with: animation, velocity: velocity)
       let event = motion.events[0]
       end = max(end, event.end)
-      if let settling = event.settlingDuration { marks.append(ChartMark(kind: .settled, time: settling)) }
+      if event.settlingDuration != nil { marks.append(ChartMark(kind: .settled, time: event.end)) }
       motions.append((text, motion))
     }
     t0 = 0
@@ -177,18 +176,14 @@ public struct ChartData: Sendable {
     return (found ?? Int.max, id)
   }
 
-  /// The events that animate `key` of `id`, and when each settles, within
-  /// t0 … t1.
-  static func marks(_ scene: Scene, _ timeline: SceneTimeline, _ id: String, _ key: PropertyKey, _ t0: Double, _ t1: Double) -> [ChartMark] {
+  /// The events that change a track, and when each one's animation is
+  /// done (delays, speeds and repeats included), within t0 … t1.
+  static func marks(_ track: SceneTimeline.Track, _ t0: Double, _ t1: Double) -> [ChartMark] {
+    guard case .motion(let motion) = track else { return [] }
     var marks: [ChartMark] = []
-    for (i, event) in scene.timeline.enumerated() {
-      let sets = event.set.contains { $0.id == id && $0.values.keys.contains(key) }
-      let drags = event.drag?.layer == id && key == .position
-      guard sets || drags else { continue }
-      marks.append(ChartMark(kind: .event, time: event.at))
-      if sets, event.animation != nil, let settling = timeline.eventSettling[i] {
-        marks.append(ChartMark(kind: .settled, time: event.at + settling))
-      }
+    for event in motion.motionEvents {
+      marks.append(ChartMark(kind: .event, time: event.time))
+      if case .animation = event.kind { marks.append(ChartMark(kind: .settled, time: event.end)) }
     }
     return marks.filter { $0.time >= t0 - 1e-9 && $0.time <= t1 + 1e-9 }
   }

@@ -1,6 +1,7 @@
 import Primitives
 import Raster
 import Render
+import SceneModel
 import Typography
 
 /// The burn-ins of `--overlay` (docs/cli.md, "Overlays").
@@ -63,10 +64,15 @@ public struct ReviewOverlay: FrameDecoration {
   ///   - chart: the chart's data when `chart` is on.
   ///   - lastTime, lastFrame: the largest time and frame number shown (the
   ///     band is as wide as their text, so it never changes size).
+  /// A chart too large to draw: its size in pixels.
+  public struct TooLarge: Error, Sendable {
+    public let width: Int, height: Int
+  }
+
   public init(
     kinds: Set<OverlayKind>, sceneSize: (width: Int, height: Int), scale: Double, slow: Double, lastTime: Double, lastFrame: Int,
     chart data: ChartData?, typesetter: Typesetter
-  ) {
+  ) throws(TooLarge) {
     self.scale = scale
     self.slow = slow
     let w = sceneSize.width, h = sceneSize.height
@@ -83,6 +89,11 @@ public struct ReviewOverlay: FrameDecoration {
         chart = Chart(data, width: ChartStyle.width, fit: Double(h) / scale, measure: measure)
       } else {
         chart = Chart(data, width: max(ChartStyle.minimumWidth, Double(w) / scale), measure: measure)
+      }
+      let cw = Int((chart.layout.width * scale).rounded(.up)), ch = Int((chart.layout.height * scale).rounded(.up))
+      let fw = tall ? w + cw : max(w, cw), fh = tall ? max(h, ch) : h + ch
+      guard fw <= SceneLimits.maximumSide, fh <= SceneLimits.maximumSide, fw * fh <= SceneLimits.maximumPixels else {
+        throw TooLarge(width: fw, height: fh)
       }
       let pixmap = chart.pixmap(scale: scale, typesetter: typesetter)
       let at = tall ? (x: w, y: 0) : (x: 0, y: h)
@@ -117,7 +128,9 @@ public struct ReviewOverlay: FrameDecoration {
       let bandW = Int((min(widest, max(room, 1)) + 2 * pad).rounded(.up))
       let bandH = Int((textSize * 1.7).rounded(.up))
       let x0 = Int(inset), y1 = h - Int(inset)
-      timecode = PixelRect(x0: x0, y0: max(0, y1 - bandH), x1: min(w, x0 + bandW), y1: y1).intersection(PixelRect(x0: 0, y0: 0, x1: w, y1: h))
+      let band = PixelRect(x0: x0, y0: max(0, y1 - bandH), x1: min(w, x0 + bandW), y1: y1).intersection(PixelRect(x0: 0, y0: 0, x1: w, y1: h))
+      // A scene too small for a band has none.
+      timecode = band.width > 0 && band.height > 0 ? band : nil
       self.glyphs = glyphs
       self.textSize = textSize
     } else {

@@ -184,9 +184,13 @@ public protocol PropertyMotion: Sendable {
   func propertySample(at t: Double) -> (value: PropertyValue, velocity: PropertyValue?)
   /// When the first event changed the value; nil before any.
   var firstEventTime: Double? { get }
+  /// Every event the motion went through, with when each is done.
+  var motionEvents: [MotionEvent] { get }
 }
 
 extension Motion: PropertyMotion where Value: PropertyValueType {
+  public var motionEvents: [MotionEvent] { events }
+
   public func propertySample(at t: Double) -> (value: PropertyValue, velocity: PropertyValue?) {
     let s = sample(at: t)
     return (Value.wrap(s.value), Value.wrap(s.velocity))

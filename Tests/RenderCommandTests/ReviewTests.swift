@@ -323,6 +323,24 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.path("s.png")))
   }
 
+  /// Ranges that would make unbounded work are refused or bounded, never a
+  /// crash: a chart to 1e300 s (100,000 samples), a sheet every 1e-9 s, and
+  /// --from past the end without --to.
+  @Test func hugeRangesAreBounded() throws {
+    let dir = Self.folder("huge")
+    defer { dir.cleanUp() }
+    let scene = dir.write(Array(Self.rotationScene("smooth").utf8), "s.json")
+    let chart = try RenderBinary.run(["chart", scene, "-o", dir.path("c.svg"), "--to", "1e300", "--json"])
+    #expect(chart.status == 0, "\(chart.stderr)")
+    let series = try #require(try Self.json(chart.stdout)["series"] as? [[String: Any]])
+    #expect((series.first?["samples"] as? [Any])?.count == 100_000)
+    let sheet = try RenderBinary.run(["sheet", scene, "-o", dir.path("s.png"), "--every", "1e-9", "--to", "100"])
+    #expect(sheet.status == 2 && sheet.stderr.contains("more stills than the limit of 400"), "\(sheet.stderr)")
+    let late = try RenderBinary.run(["chart", scene, "-o", dir.path("c.png"), "--from", "5"])
+    #expect(late.status == 2 && late.stderr.contains("is after the scene's end"), "\(late.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.path("s.png")) && !FileManager.default.fileExists(atPath: dir.path("c.png")))
+  }
+
   @Test func sheetEveryCountsFromFrom() throws {
     let dir = Self.folder("sheet-every")
     defer { dir.cleanUp() }
