@@ -6,8 +6,8 @@ import Pipeline
 import Primitives
 import Raster
 import Render
-import SceneModel
 import Review
+import SceneModel
 import Synchronization
 import Syntax
 import Typography
