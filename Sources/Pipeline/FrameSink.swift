@@ -7,9 +7,12 @@ public struct OutputSummary: Sendable, Hashable, Codable {
   public var format: String
   public var frames: Int
   public var bytes: Int
-  public init(path: String, format: String, frames: Int, bytes: Int) {
-    self.path = path; self.format = format; self.frames = frames; self.bytes = bytes
+  /// A sequence's frame files, in order (not in `--json`: `batch` lists them).
+  public var files: [String] = []
+  public init(path: String, format: String, frames: Int, bytes: Int, files: [String] = []) {
+    self.path = path; self.format = format; self.frames = frames; self.bytes = bytes; self.files = files
   }
+  enum CodingKeys: String, CodingKey { case path, format, frames, bytes }
 
   /// A size for people: B, kB (10³) or MB (10⁶), as messages print it.
   public static func size(_ n: Int) -> String {

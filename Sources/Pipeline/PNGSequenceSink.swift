@@ -89,7 +89,9 @@ public final class PNGSequenceSink: FrameSink {
     let files = written.withLock { $0 }
     for i in files.keys.sorted() { try files[i]!.commit() }
     written.withLock { $0 = [:] }
-    return OutputSummary(path: display, format: "png", frames: files.count, bytes: bytes.load(ordering: .relaxed))
+    let isStill = files.count == 1 && files.first?.value.destination == display
+    let frameFiles = isStill ? [] : files.keys.sorted().map { files[$0]!.destination }
+    return OutputSummary(path: display, format: "png", frames: files.count, bytes: bytes.load(ordering: .relaxed), files: frameFiles)
   }
 
   public func abort() {

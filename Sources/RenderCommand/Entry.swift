@@ -10,6 +10,7 @@ struct RootCommand: ParsableCommand {
     commandName: "render",
     abstract: "Render UI animations written as JSON scenes, with SwiftUI's timing.",
     discussion: "The scene format is described in docs/scene-format.md, every command and option in docs/cli.md.",
+    version: RenderVersion.current,
     subcommands: [RenderScene.self, Still.self, Validate.self, Info.self, Batch.self, Curve.self, ChartCommand.self, Sheet.self, Compare.self],
     defaultSubcommand: RenderScene.self
   )
@@ -18,6 +19,12 @@ struct RootCommand: ParsableCommand {
   static var commandNames: [String] {
     configuration.subcommands.map { $0._commandName }
   }
+}
+
+/// The renderer's version: part of every batch cache key, so it changes
+/// with any change to the bytes a scene renders to.
+enum RenderVersion {
+  static let current = "springframe 0.18.0"
 }
 
 /// The exit statuses (docs/cli.md).
@@ -48,6 +55,13 @@ enum Entry {
     // megabytes apart, 26 MB more resident at the peak on the same scene
     // at no measurable speed (scripts/bench-memory).
     mallopt(M_ARENA_MAX, 1)
+    // Every block malloc returns starts as the same bytes (0x4D ^ 0xFF),
+    // whatever the heap held before: libx264 (Debian's, FFmpeg's CLI too)
+    // reads memory it never wrote, which changed the last bytes of a slice
+    // (never a decoded pixel) with what earlier scenes of a batch had left
+    // there; now the same scene and options give the same MP4 bytes in any
+    // process (BatchScaleTests, scripts/bench-batch). No measurable cost.
+    mallopt(M_PERTURB, 77)
     let status: ExitStatus
     // `render SCENE` is the default command, so a mistyped command name
     // would be read as a scene file: name it as a command instead.

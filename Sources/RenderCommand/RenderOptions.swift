@@ -106,6 +106,18 @@ struct RenderOptions: ParsableArguments {
     return items.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
   }
 
+  /// Every option that changes what a render writes, in one canonical
+  /// line (the batch cache's key covers it); progress, JSON, worker counts
+  /// and `--null` do not change the bytes and are left out.
+  var outputKey: String {
+    func n(_ x: Double?) -> String { x.map { "\($0)" } ?? "-" }
+    return [
+      "fps=\(fps)", "slow=\(slow)", "scale=\(n(scale))", "from=\(n(from))", "to=\(n(to))", "format=\(format ?? "-")", "at=\(n(at))",
+      "crf=\(crf)", "preset=\(preset)", "overlay=\(overlay ?? "-")", "layers=\(chartLayers.joined(separator: ","))",
+      "properties=\(chartProperties.joined(separator: ","))",
+    ].joined(separator: ";")
+  }
+
   /// The frames to render for a scene of `duration` seconds.
   func schedule(duration: Double, rate: FrameRate? = nil) throws -> FrameSchedule {
     let start = from ?? 0

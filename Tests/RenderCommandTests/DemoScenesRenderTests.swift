@@ -26,7 +26,10 @@ import VideoOutput
       ])
     #expect(result.status == 0, "\(result.stderr)")
     let summaries = try JSONDecoder().decode([Summary].self, from: Data(result.stdout.utf8))
-    let files = try FileManager.default.contentsOfDirectory(atPath: ValidateCommandTests.scenes.path).filter { $0.hasSuffix(".json") }
+    // Folders are searched recursively (scenes/assets/src holds the scenes the demo's images were rendered from).
+    let files = (FileManager.default.enumerator(atPath: ValidateCommandTests.scenes.path)?.allObjects as? [String] ?? []).filter {
+      $0.hasSuffix(".json")
+    }
     #expect(summaries.count == files.count && files.count >= 9)
     for summary in summaries {
       #expect(summary.ok)

@@ -22,10 +22,11 @@ enum RenderBinary {
     return package.appendingPathComponent(".build/debug/render")
   }()
 
-  static func run(_ arguments: [String]) throws -> Result {
+  static func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Result {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    if !extra.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(extra) { _, new in new } }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -1,0 +1,156 @@
+import Foundation
+import Pipeline
+import Primitives
+import SceneModel
+
+/// `render batch --cache DIR`: outputs kept under a key that covers
+/// everything that decides their bytes — the renderer's version, every
+/// option that changes the output, the scene file's bytes and the bytes of
+/// every asset and font file it uses. An entry is a folder `DIR/KEY/` with
+/// the output files (by their path below the scene's output folder) and
+/// `manifest.json` (each file's SHA-256, size, format and frames), written
+/// in a temporary folder and renamed into place, so shards sharing one
+/// cache never see half an entry. A hit is verified file by file before it
+/// is copied; a damaged entry is removed and rendered again.
+struct OutputCache {
+  let folder: URL
+
+  struct Manifest: Codable {
+    struct Output: Codable {
+      /// Below the scene's output folder: the file, or a sequence's folder or pattern.
+      var path: String
+      var format: String
+      var frames: Int
+      var bytes: Int
+      /// A sequence's frame files, below the output folder.
+      var files: [String]
+    }
+    struct File: Codable {
+      var path: String
+      var sha256: String
+      var bytes: Int
+    }
+    var version: String
+    var frames: Int
+    var outputs: [Output]
+    var files: [File]
+  }
+
+  /// The cache folder, created if missing and tried for writing: a folder
+  /// that cannot be written is an error (exit 1) before anything renders.
+  static func open(_ path: String) throws(Failure) -> OutputCache {
+    let url = URL(fileURLWithPath: path)
+    let probe = url.appendingPathComponent(".probe.\(getpid())")
+    do {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+      try Data().write(to: probe)
+      try FileManager.default.removeItem(at: probe)
+    } catch {
+      Terminal.error("render: error: --cache \(path): cannot write there (\(error.localizedDescription))")
+      throw Failure(status: .renderFailed)
+    }
+    return OutputCache(folder: url)
+  }
+
+  /// The SHA-256 of a file's bytes, hexadecimal ("" when unreadable).
+  static func sha256(file path: String) -> String {
+    guard let data = FileManager.default.contents(atPath: path) else { return "" }
+    return SHA256.hex([UInt8](data))
+  }
+
+  /// The key of `scene` rendered with `options`; nil when the scene cannot
+  /// be loaded (its render reports why).
+  static func key(scene path: String, options: RenderOptions) throws -> String? {
+    guard let data = FileManager.default.contents(atPath: path), let renderer = try? SceneFile.load(path) else { return nil }
+    var h = SHA256()
+    h.update("\(RenderVersion.current)\n\(options.outputKey)\nscene \(SHA256.hex([UInt8](data)))\n")
+    let directory = (path as NSString).deletingLastPathComponent
+    // Loading checked that every file is inside the scene's folder.
+    for (name, asset) in renderer.scene.assets.sorted(by: { $0.key < $1.key }) {
+      h.update("asset \(name) \(asset.file) \(sha256(file: (directory as NSString).appendingPathComponent(asset.file)))\n")
+    }
+    for (family, font) in renderer.scene.fonts.sorted(by: { $0.key < $1.key }) {
+      h.update("font \(family) \(font.file) \(sha256(file: (directory as NSString).appendingPathComponent(font.file)))\n")
+    }
+    return h.hex()
+  }
+
+  /// Copies entry `key`'s outputs into `destination` (each atomically) and
+  /// returns their summary; nil on a miss, or when the entry is damaged
+  /// (then it is removed).
+  func copy(_ key: String?, into destination: String) -> RenderSummary? {
+    guard let key else { return nil }
+    let entry = folder.appendingPathComponent(key)
+    guard let data = FileManager.default.contents(atPath: entry.appendingPathComponent("manifest.json").path) else { return nil }
+    guard let manifest = try? JSONDecoder().decode(Manifest.self, from: data), manifest.version == RenderVersion.current,
+      manifest.files.allSatisfy({ f in
+        let p = entry.appendingPathComponent("files").appendingPathComponent(f.path).path
+        return fileSize(atPath: p) == f.bytes && Self.sha256(file: p) == f.sha256
+      })
+    else {
+      try? FileManager.default.removeItem(at: entry)
+      return nil
+    }
+    let base = URL(fileURLWithPath: destination)
+    do {
+      for f in manifest.files {
+        let source = entry.appendingPathComponent("files").appendingPathComponent(f.path)
+        try TemporaryFile.write(to: base.appendingPathComponent(f.path).path) { temporary in
+          try FileManager.default.copyItem(atPath: source.path, toPath: temporary)
+        }
+      }
+    } catch {
+      return nil
+    }
+    let outputs = manifest.outputs.map { o in
+      OutputSummary(
+        path: Self.join(destination, o.path), format: o.format, frames: o.frames, bytes: o.bytes, files: o.files.map { Self.join(destination, $0) })
+    }
+    return RenderSummary(scene: "", frames: manifest.frames, seconds: 0, outputs: outputs)
+  }
+
+  /// `folder/relative`, keeping a trailing `/`.
+  static func join(_ folder: String, _ relative: String) -> String {
+    let joined = URL(fileURLWithPath: folder).appendingPathComponent(relative).path
+    return relative.hasSuffix("/") ? joined + "/" : joined
+  }
+
+  /// Keeps a render's outputs (all below `outputFolder`) under `key`.
+  /// Failing to keep them costs only a later render: it is never an error.
+  func keep(_ summary: RenderSummary, under key: String?, from outputFolder: String) {
+    guard let key, !summary.outputs.isEmpty else { return }
+    let base = URL(fileURLWithPath: outputFolder).standardizedFileURL.path + "/"
+    func relative(_ path: String) -> String? {
+      let full = URL(fileURLWithPath: path).standardizedFileURL.path + (path.hasSuffix("/") ? "/" : "")
+      return full.hasPrefix(base) ? String(full.dropFirst(base.count)) : nil
+    }
+    var outputs: [Manifest.Output] = []
+    var files: [Manifest.File] = []
+    for o in summary.outputs {
+      guard let path = relative(o.path) else { return }
+      let frameFiles = o.files.compactMap(relative)
+      guard frameFiles.count == o.files.count else { return }
+      outputs.append(Manifest.Output(path: path, format: o.format, frames: o.frames, bytes: o.bytes, files: frameFiles))
+      for f in o.files.isEmpty ? [path] : frameFiles {
+        let absolute = base + f
+        files.append(Manifest.File(path: f, sha256: Self.sha256(file: absolute), bytes: fileSize(atPath: absolute)))
+      }
+    }
+    let entry = folder.appendingPathComponent(key)
+    guard !FileManager.default.fileExists(atPath: entry.path) else { return }
+    let temporary = folder.appendingPathComponent(".\(key).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp")
+    do {
+      for f in files {
+        let target = temporary.appendingPathComponent("files").appendingPathComponent(f.path)
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: base + f.path, toPath: target.path)
+      }
+      let manifest = Manifest(version: RenderVersion.current, frames: summary.frames, outputs: outputs, files: files)
+      try JSONEncoder().encode(manifest).write(to: temporary.appendingPathComponent("manifest.json"))
+      // Another shard may have kept the same entry meanwhile: either is right.
+      if rename(temporary.path, entry.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+    } catch {
+      try? FileManager.default.removeItem(at: temporary)
+    }
+  }
+}

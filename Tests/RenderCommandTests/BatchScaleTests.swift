@@ -1,0 +1,155 @@
+import Foundation
+import Primitives
+import TestSupport
+import Testing
+
+/// `render batch` at scale (docs/cli.md, "Batch at scale"): shards that
+/// partition the scenes by relative path alone, a content cache whose hits
+/// are byte-identical and whose damaged entries are rebuilt, outputs in the
+/// scenes' relative folders, the JSON and the GitHub step summary.
+@Suite struct BatchScaleTests {
+  /// A tiny valid scene named `name`.
+  static func scene(_ name: String, color: String = "red") -> [UInt8] {
+    Array(
+      (#"{"version": 1, "name": "\#(name)", "size": [16, 16], "duration": 0.2, "layers": [{"id": "b", "type": "rect", "size": [8, 8], "position": [8, 8], "fill": "\#(color)"}], "#
+        + #""timeline": [{"at": 0, "animation": "linear(duration: 0.2)", "set": {"b": {"rotation": 45}}}]}"#).utf8)
+  }
+
+  /// A folder of `count` scenes, some in subfolders.
+  static func tree(_ dir: Scratch, count: Int) -> String {
+    let root = dir.path("scenes")
+    for i in 0..<count {
+      let sub = i % 3 == 0 ? "" : "group\(i % 3)/"
+      try? FileManager.default.createDirectory(atPath: root + "/" + sub, withIntermediateDirectories: true)
+      _ = FileManager.default.createFile(atPath: root + "/" + sub + "s\(i).json", contents: Data(scene("scene\(i)")))
+    }
+    return root
+  }
+
+  static func json(_ text: String) throws -> [[String: Any]] {
+    try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]], "not a JSON array: \(text.prefix(300))")
+  }
+
+  static func files(_ root: String) -> [String: Data] {
+    var all: [String: Data] = [:]
+    for f in (FileManager.default.enumerator(atPath: root)?.allObjects as? [String] ?? []) {
+      var d: ObjCBool = false
+      if FileManager.default.fileExists(atPath: root + "/" + f, isDirectory: &d), !d.boolValue {
+        all[f] = FileManager.default.contents(atPath: root + "/" + f)
+      }
+    }
+    return all
+  }
+
+  /// Shards 1…N of 7 scenes: disjoint, covering, within one of each other,
+  /// and together byte-identical to one run; the k-th scene by relative
+  /// path goes to shard k mod N + 1, wherever the folder lives.
+  @Test(arguments: [1, 2, 3, 7, 9])
+  func shardsPartitionTheScenes(_ n: Int) throws {
+    let dir = Scratch("springframe-shards")
+    defer { dir.cleanUp() }
+    let root = Self.tree(dir, count: 7)
+    let whole = try RenderBinary.run(["batch", root, "--out", dir.path("whole"), "--fps", "10", "--format", "mp4,gif", "--quiet", "--json"])
+    #expect(whole.status == 0, "\(whole.stderr)")
+    let order = try Self.json(whole.stdout).compactMap { ($0["scene"] as? String).map { String($0.dropFirst(root.count + 1)) } }
+    #expect(order == order.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) } && order.count == 7)
+    var seen: [String] = []
+    var sizes: [Int] = []
+    for i in 1...n {
+      let r = try RenderBinary.run(
+        ["batch", root, "--out", dir.path("sharded"), "--shard", "\(i)/\(n)", "--fps", "10", "--format", "mp4,gif", "--quiet", "--json"])
+      #expect(r.status == 0, "\(r.stderr)")
+      let mine = try Self.json(r.stdout).compactMap { ($0["scene"] as? String).map { String($0.dropFirst(root.count + 1)) } }
+      #expect(mine == order.enumerated().filter { $0.offset % n == i - 1 }.map(\.element), "shard \(i)/\(n)")
+      seen += mine
+      sizes.append(mine.count)
+    }
+    #expect(seen.sorted() == order.sorted())
+    #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1)
+    #expect(Self.files(dir.path("whole")) == Self.files(dir.path("sharded")), "the shards' outputs are one run's, byte for byte")
+    // Outputs keep the scenes' relative folders.
+    #expect(FileManager.default.fileExists(atPath: dir.path("whole") + "/group1/scene1.gif"))
+  }
+
+  @Test(arguments: ["0/3", "4/3", "a/b", "1/0", "1", "2/-1"])
+  func badShardsAreUsageErrors(_ shard: String) throws {
+    let dir = Scratch("springframe-shard-usage")
+    defer { dir.cleanUp() }
+    let root = Self.tree(dir, count: 2)
+    let r = try RenderBinary.run(["batch", root, "--out", dir.path("out"), "--shard", shard])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("--shard takes I/N with 1 ≤ I ≤ N"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.path("out")))
+  }
+
+  /// A warm cache copies every output (marked cached), byte-identical to a
+  /// render; an option that changes the output, or a changed scene, misses;
+  /// a damaged entry is detected, rebuilt and never served.
+  @Test func cacheHitsAreByteIdenticalAndDamageIsRebuilt() throws {
+    let dir = Scratch("springframe-cache")
+    defer { dir.cleanUp() }
+    let root = Self.tree(dir, count: 3)
+    let cache = dir.path("cache")
+    func batch(_ out: String, _ extra: [String] = []) throws -> [[String: Any]] {
+      let r = try RenderBinary.run(
+        ["batch", root, "--out", dir.path(out), "--cache", cache, "--fps", "10", "--format", "mp4,gif", "--quiet", "--json"] + extra)
+      #expect(r.status == 0, "\(r.stderr)")
+      return try Self.json(r.stdout)
+    }
+    let cold = try batch("cold")
+    #expect(cold.allSatisfy { $0["cached"] as? Bool == false && $0["status"] as? String == "ok" })
+    let warm = try batch("warm")
+    #expect(warm.allSatisfy { $0["cached"] as? Bool == true })
+    #expect(Self.files(dir.path("cold")) == Self.files(dir.path("warm")) && !Self.files(dir.path("warm")).isEmpty)
+    // Every output's sha256 is its bytes'.
+    for scene in warm {
+      for output in scene["outputs"] as? [[String: Any]] ?? [] {
+        let path = try #require(output["path"] as? String)
+        #expect(output["sha256"] as? String == SHA256.hex([UInt8](FileManager.default.contents(atPath: path) ?? Data())))
+      }
+    }
+    // Another crf changes the MP4: every scene misses.
+    #expect(try batch("crf", ["--crf", "30"]).allSatisfy { $0["cached"] as? Bool == false })
+    // A changed scene misses; the others hit.
+    _ = FileManager.default.createFile(atPath: root + "/s0.json", contents: Data(Self.scene("scene0", color: "blue")))
+    let changed = try batch("changed")
+    #expect(changed.filter { $0["cached"] as? Bool == false }.count == 1)
+    // Damage every entry's first file: detected, rendered again, rebuilt.
+    for entry in (try FileManager.default.contentsOfDirectory(atPath: cache)).filter({ !$0.hasPrefix(".") }) {
+      let files = entry + "/files"
+      if let first = (FileManager.default.enumerator(atPath: cache + "/" + files)?.allObjects as? [String])?.first(where: { $0.hasSuffix(".gif") }) {
+        _ = FileManager.default.createFile(atPath: cache + "/" + files + "/" + first, contents: Data("broken".utf8))
+      }
+    }
+    let repaired = try batch("repaired")
+    #expect(repaired.allSatisfy { $0["cached"] as? Bool == false })
+    #expect(Self.files(dir.path("repaired")) == Self.files(dir.path("changed")))
+    #expect(try batch("again").allSatisfy { $0["cached"] as? Bool == true })
+  }
+
+  @Test func anUnwritableCacheFailsBeforeRendering() throws {
+    let dir = Scratch("springframe-cache-unwritable")
+    defer { dir.cleanUp() }
+    let root = Self.tree(dir, count: 1)
+    _ = FileManager.default.createFile(atPath: dir.path("file"), contents: Data("x".utf8))
+    let r = try RenderBinary.run(["batch", root, "--out", dir.path("out"), "--cache", dir.path("file") + "/cache"])
+    #expect(r.status == 1)
+    #expect(r.stderr.contains("--cache") && r.stderr.contains("cannot write there"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.path("out")))
+  }
+
+  /// With GITHUB_STEP_SUMMARY set, a Markdown table of the scenes is appended.
+  @Test func theStepSummaryIsAppended() throws {
+    let dir = Scratch("springframe-step-summary")
+    defer { dir.cleanUp() }
+    let root = Self.tree(dir, count: 2)
+    let summary = dir.path("summary.md")
+    _ = FileManager.default.createFile(atPath: summary, contents: Data("before\n".utf8))
+    let r = try RenderBinary.run(
+      ["batch", root, "--out", dir.path("out"), "--fps", "10", "--format", "gif", "--quiet"], environment: ["GITHUB_STEP_SUMMARY": summary])
+    #expect(r.status == 0, "\(r.stderr)")
+    let text = try String(contentsOfFile: summary, encoding: .utf8)
+    #expect(text.hasPrefix("before\n### render batch"))
+    #expect(text.contains("| scene | status | outputs |") && text.contains("s0.json` | ok |"), "\(text)")
+  }
+}
