@@ -123,7 +123,7 @@ let package = Package(
     .testTarget(
       name: "RenderCommandTests",
       dependencies: [
-        "RenderCommand", "Pipeline", "Render", "SceneFiles", "SceneModel", "Syntax", "VideoOutput", "PNGCodec", "Raster", "TestSupport",
+        "RenderCommand", "Pipeline", "Render", "SceneFiles", "SceneModel", "Syntax", "VideoOutput", "PNGCodec", "Raster", "TestSupport", "Review",
       ]),
   ],
   swiftLanguageModes: [.v6]

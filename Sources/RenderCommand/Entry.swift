@@ -11,7 +11,9 @@ struct RootCommand: ParsableCommand {
     abstract: "Render UI animations written as JSON scenes, with SwiftUI's timing.",
     discussion: "The scene format is described in docs/scene-format.md, every command and option in docs/cli.md.",
     version: RenderVersion.current,
-    subcommands: [RenderScene.self, Still.self, Validate.self, Info.self, Batch.self, Curve.self, ChartCommand.self, Sheet.self, Compare.self],
+    subcommands: [
+      RenderScene.self, Still.self, Validate.self, Info.self, Batch.self, Curve.self, ChartCommand.self, Sheet.self, Compare.self, Diff.self,
+    ],
     defaultSubcommand: RenderScene.self
   )
 

@@ -1,7 +1,9 @@
 import Foundation
+import PNGCodec
 import Primitives
 import TestSupport
 import Testing
+import VideoOutput
 
 /// `render batch` at scale (docs/cli.md, "Batch at scale"): shards that
 /// partition the scenes by relative path alone, a content cache whose hits
@@ -151,5 +153,61 @@ import Testing
     let text = try String(contentsOfFile: summary, encoding: .utf8)
     #expect(text.hasPrefix("before\n### render batch"))
     #expect(text.contains("| scene | status | outputs |") && text.contains("s0.json` | ok |"), "\(text)")
+  }
+
+  // MARK: render diff
+
+  /// A 40×40 scene turning a square by 90° with `animation`.
+  static func turning(_ animation: String, size: Int = 40) -> [UInt8] {
+    Array(
+      (#"{"version": 1, "size": [\#(size), \#(size)], "background": "white", "duration": 0.5, "layers": [{"id": "b", "type": "rect", "size": [20, 20], "position": [20, 20], "fill": "black"}], "#
+        + #""timeline": [{"at": 0.1, "animation": "\#(animation)", "set": {"b": {"rotation": 90}}}]}"#).utf8)
+  }
+
+  @Test func diffFindsWhenAndHowMuch() throws {
+    let dir = Scratch("springframe-diff")
+    defer { dir.cleanUp() }
+    let a = dir.write(Self.turning("linear(duration: 0.2)"), "a.json")
+    let same = dir.write(Self.turning("linear(duration: 0.2)"), "same.json")
+    let b = dir.write(Self.turning("easeIn(duration: 0.2)"), "b.json")
+    let equal = try RenderBinary.run(["diff", a, same, "--fps", "20", "--json"])
+    #expect(equal.status == 0, "\(equal.stderr)")
+    let e = try #require(try JSONSerialization.jsonObject(with: Data(equal.stdout.utf8)) as? [String: Any])
+    #expect(e["differs"] as? Bool == false && e["frames"] as? Int == 11 && (e["differing"] as? [Any])?.isEmpty == true)
+
+    let r = try RenderBinary.run(["diff", a, b, "--fps", "20", "--json", "-o", dir.path("report") + "/"])
+    #expect(r.status == 1, "\(r.stderr)")
+    let d = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    #expect(d["differs"] as? Bool == true)
+    // Both reach 90° at 0.3 s and start at 0.1 s: only the frames between differ.
+    let ranges = try #require(d["differing"] as? [[String: Double]])
+    #expect(ranges.count == 1 && ranges[0]["from"]! > 0.1 && ranges[0]["to"]! < 0.3, "\(ranges)")
+    let worst = try #require(d["worst"] as? [String: Any])
+    #expect((worst["pixels"] as? Int ?? 0) > 0 && (worst["maxLevel"] as? Int ?? 0) > 100)
+    // The report: the most different frame as A | B | heat map, every frame as a video.
+    let png = try PNG.read(path: dir.path("report/diff.png"))
+    #expect(png.width == 120 && png.height == 40)
+    let probe = try MediaProbe.info(path: dir.path("report/diff.mp4"))
+    #expect(probe.frameCount == 11 && probe.width == 120)
+    let summary = try String(contentsOfFile: dir.path("report/summary.md"), encoding: .utf8)
+    #expect(summary.contains("frames differ") && summary.contains("diff.png"))
+    // An allowance as large as the worst frame's count: nothing differs.
+    let allowed = try RenderBinary.run(["diff", a, b, "--fps", "20", "--max-diff-pixels", "\(worst["pixels"] as? Int ?? 0)", "--quiet"])
+    #expect(allowed.status == 0)
+    let ratio = try RenderBinary.run(["diff", a, b, "--fps", "20", "--max-diff-ratio", "1", "--quiet"])
+    #expect(ratio.status == 0)
+  }
+
+  @Test func diffBadInput() throws {
+    let dir = Scratch("springframe-diff-usage")
+    defer { dir.cleanUp() }
+    let a = dir.write(Self.turning("smooth"), "a.json")
+    let big = dir.write(Self.turning("smooth", size: 60), "big.json")
+    let sizes = try RenderBinary.run(["diff", a, big])
+    #expect(sizes.status == 2 && sizes.stderr.contains("the scenes differ in size"), "\(sizes.stderr)")
+    let missing = try RenderBinary.run(["diff", a, dir.path("nope.json")])
+    #expect(missing.status == 2 && missing.stderr.contains("cannot read"), "\(missing.stderr)")
+    let bad = dir.write(Array(#"{"version": 1}"#.utf8), "bad.json")
+    #expect(try RenderBinary.run(["diff", a, bad]).status == 65)
   }
 }
