@@ -69,7 +69,7 @@ let package = Package(
     .target(name: "VideoOutput", dependencies: ["Raster", "CFFmpeg", "CFFmpegShim"]),
     // What a design review needs besides the video: charts of the motion,
     // overlays, contact sheets, comparisons.
-    .target(name: "Review", dependencies: ["PortableMath", "Primitives", "SceneModel", "Timing", "Raster", "Render", "Typography"]),
+    .target(name: "Review", dependencies: ["PortableMath", "Primitives", "Syntax", "SceneModel", "Timing", "Raster", "Render", "Typography"]),
     .executableTarget(
       name: "RenderCommand",
       dependencies: [

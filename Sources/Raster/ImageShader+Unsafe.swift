@@ -13,12 +13,7 @@ extension ImageShader: RowShader {
     guard count > 0 else { return }
     guard let offset = pixelOffset else {
       shade(x: x, y: y, count: count, into: scratch)
-      for i in 0..<count {
-        let pixelFloats = scratch + 4 * i, pixelBytes = output + 4 * i
-        let alpha = RowShaders.byte(pixelFloats[3])
-        pixelBytes[3] = alpha
-        for channel in 0..<3 { pixelBytes[channel] = min(RowShaders.byte(pixelFloats[channel]), alpha) }
-      }
+      RowShaders.round(scratch, count: count, into: output)
       return
     }
     let image = pyramid.levels[0]

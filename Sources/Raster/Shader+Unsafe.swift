@@ -4,11 +4,18 @@
 extension RowShader {
   func shade8(x: Int, y: Int, count: Int, into output: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<Float>) {
     shade(x: x, y: y, count: count, into: scratch)
+    RowShaders.round(scratch, count: count, into: output)
+  }
+}
+
+extension RowShaders {
+  /// `count` float pixels as bytes, as `bytes(fromFloats:)` rounds them.
+  static func round(_ floats: UnsafePointer<Float>, count: Int, into output: UnsafeMutablePointer<UInt8>) {
     for i in 0..<count {
-      let pixelFloats = scratch + 4 * i, pixelBytes = output + 4 * i
-      let alpha = RowShaders.byte(pixelFloats[3])
+      let pixelFloats = floats + 4 * i, pixelBytes = output + 4 * i
+      let alpha = byte(pixelFloats[3])
       pixelBytes[3] = alpha
-      for channel in 0..<3 { pixelBytes[channel] = min(RowShaders.byte(pixelFloats[channel]), alpha) }
+      for channel in 0..<3 { pixelBytes[channel] = min(byte(pixelFloats[channel]), alpha) }
     }
   }
 }

@@ -116,13 +116,7 @@ public struct SceneRenderer: Sendable {
       // as the frame's edges keep them without one.
       if decoration != nil {
         let (sw, sh) = pixelSize(scale: s)
-        var area = Path()
-        area.move(to: Point(Double(origin.x), Double(origin.y)))
-        area.line(to: Point(Double(origin.x + sw), Double(origin.y)))
-        area.line(to: Point(Double(origin.x + sw), Double(origin.y + sh)))
-        area.line(to: Point(Double(origin.x), Double(origin.y + sh)))
-        area.close()
-        list.pushClip(area)
+        list.pushClip(.rect(Rect(x: Double(origin.x), y: Double(origin.y), width: Double(sw), height: Double(sh))))
       }
       var tree = laidOut(at: t)
       for i in tree.children.indices {

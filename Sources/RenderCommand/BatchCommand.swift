@@ -154,23 +154,29 @@ struct Batch: ParsableCommand {
       do {
         var cached = false
         let summary: RenderSummary
-        if let store, !options.null {
-          let key = try OutputCache.key(scene: file, options: options)
-          if let hit = store.copy(key, into: folder(entry)) {
-            summary = hit
+        // Each file's SHA-256, for --json and the cache: read once.
+        var digests: [String: String] = [:]
+        func digest(_ s: RenderSummary) {
+          for o in s.outputs { for path in o.files.isEmpty ? [o.path] : o.files { digests[path] = OutputCache.sha256(file: path) } }
+        }
+        if let store, !options.null, let loaded = OutputCache.load(file, options: options) {
+          if let hit = store.copy(loaded.key, into: folder(entry)) {
+            (summary, digests) = hit
             cached = true
           } else {
+            job.prepared = .init(renderer: loaded.renderer)
             summary = try job.run()
-            store.keep(summary, under: key, from: folder(entry))
+            digest(summary)
+            store.keep(summary, under: loaded.key, from: folder(entry), digests: digests)
           }
         } else {
           summary = try job.run()
+          if options.json { digest(summary) }
         }
         let outputs = summary.outputs.flatMap { o in
           (o.files.isEmpty ? [o.path] : o.files).map { path in
             SceneResult.Output(
-              path: path, format: o.format, frames: o.files.isEmpty ? o.frames : 1, bytes: fileSize(atPath: path),
-              sha256: OutputCache.sha256(file: path))
+              path: path, format: o.format, frames: o.files.isEmpty ? o.frames : 1, bytes: fileSize(atPath: path), sha256: digests[path] ?? "")
           }
         }
         results.append(

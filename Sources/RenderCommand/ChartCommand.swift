@@ -29,11 +29,7 @@ struct ChartCommand: ParsableCommand {
   @Option(name: .customLong("property"), help: "A property (position) or component (position.x) to chart (repeatable; default: all).")
   var properties: [String] = []
 
-  @Option(name: .customLong("from"), parsing: .unconditional, help: "First scene time charted, in seconds (default 0).")
-  var from: Double?
-
-  @Option(name: .customLong("to"), parsing: .unconditional, help: "Last scene time charted, in seconds (default: the scene's duration).")
-  var to: Double?
+  @OptionGroup var range: TimeRange
 
   @Option(help: "Pixels per point of a PNG (default 2).")
   var scale: Double?
@@ -47,20 +43,15 @@ struct ChartCommand: ParsableCommand {
   func validate() throws {
     try ChartOutput.check(output)
     try RenderOptions.checkScale(scale)
-    try ChartOutput.checkRange(from: from, to: to)
   }
 
   func run() throws {
     let renderer = try SceneFile.loadOrReport(scene)
-    let t0 = from ?? 0
-    guard to != nil || t0 <= renderer.duration else {
-      throw usage("--from \(formatNumber(t0)) is after the scene's end (\(formatNumber(renderer.duration)) s); give --to as well")
-    }
-    let t1 = to ?? renderer.duration
+    let (t0, t1) = try range.resolve(duration: renderer.duration)
     let selection = ChartData.Selection(layers: layers, properties: properties)
     let all = ChartData(scene: renderer.scene, timeline: renderer.timeline, from: t0, to: t1)
     try Self.checkSelection(selection, in: all)
-    let data = ChartData(scene: renderer.scene, timeline: renderer.timeline, from: t0, to: t1, selection: selection)
+    let data = all.selecting(selection)
     guard !data.groups.isEmpty else {
       throw usage(
         layers.isEmpty && properties.isEmpty ? "\(scene) animates nothing to chart" : "the chosen layers animate none of the chosen properties")
@@ -97,21 +88,12 @@ enum ChartOutput {
     guard lower.hasSuffix(".png") || lower.hasSuffix(".svg") else { throw ValidationError("-o must name a .png or an .svg file") }
   }
 
-  static func checkRange(from: Double?, to: Double?) throws {
-    if let from, !(from.isFinite && from >= 0) { throw ValidationError("--from must be a time of 0 seconds or more") }
-    if let to, !(to.isFinite && to >= 0) { throw ValidationError("--to must be a time of 0 seconds or more") }
-    if let from, let to, to < from { throw ValidationError("--to (\(formatNumber(to))) must not be before --from (\(formatNumber(from)))") }
-  }
+  static let chartHint = "choose fewer --layer or --property, or a smaller --scale"
 
   /// A chart's pixels must be within the frame limits (exit 2).
   static func checkSize(_ chart: Chart, scale: Double) throws {
     let w = chart.layout.width * scale, h = chart.layout.height * scale
-    guard w <= Double(SceneLimits.maximumSide), h <= Double(SceneLimits.maximumSide), w * h <= Double(SceneLimits.maximumPixels) else {
-      Terminal.error(
-        "render: error: the chart, \(Int(w.rounded(.up)))×\(Int(h.rounded(.up))) pixels, is over the limit of \(SceneLimits.maximumSide) a side and \(SceneLimits.maximumPixels) pixels; choose fewer --layer or --property, or a smaller --scale"
-      )
-      throw Failure(status: .usage)
-    }
+    try Frames.checkSize(width: Int(w.rounded(.up)), height: Int(h.rounded(.up)), what: "the chart", hint: chartHint)
   }
 
   /// One typesetter for review pictures: the system's fonts.

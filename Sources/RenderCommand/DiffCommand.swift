@@ -28,11 +28,7 @@ struct Diff: ParsableCommand {
   @Option(help: "Frames per second compared: a number or a ratio A/B.", transform: FrameRate.argument)
   var fps = FrameRate(60)
 
-  @Option(name: .customLong("from"), parsing: .unconditional, help: "First scene time, in seconds (default 0).")
-  var from: Double?
-
-  @Option(name: .customLong("to"), parsing: .unconditional, help: "Last scene time, in seconds (default: the longer duration).")
-  var to: Double?
+  @OptionGroup var range: TimeRange
 
   @Option(help: "Pixels per point (overrides the scenes').")
   var scale: Double?
@@ -63,7 +59,6 @@ struct Diff: ParsableCommand {
     if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be 0 or more") }
     if let maxDiffRatio, !(maxDiffRatio >= 0 && maxDiffRatio <= 1) { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
     try RenderOptions.checkScale(scale)
-    try ChartOutput.checkRange(from: from, to: to)
     if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
   }
 
@@ -88,12 +83,8 @@ struct Diff: ParsableCommand {
     }
     try Frames.checkSize(ra, scale: scale)
     let duration = max(ra.duration, rb.duration)
-    let t0 = from ?? 0
-    guard to != nil || t0 <= duration else {
-      Terminal.error("render: error: --from \(formatNumber(t0)) is after the scenes' end (\(formatNumber(duration)) s); give --to as well")
-      throw Failure(status: .usage)
-    }
-    let schedule = FrameSchedule(from: t0, to: to ?? duration, rate: fps, slow: 1)
+    let (t0, t1) = try range.resolve(duration: duration)
+    let schedule = FrameSchedule(from: t0, to: t1, rate: fps, slow: 1)
     guard schedule.frameCountEstimate <= Double(SceneLimits.maximumFrames) else {
       Terminal.error("render: error: \(formatNumber(schedule.frameCountEstimate)) frames is over the limit of \(SceneLimits.maximumFrames)")
       throw Failure(status: .usage)

@@ -1,6 +1,7 @@
 import Foundation
 import Pipeline
 import Primitives
+import Render
 import SceneModel
 
 /// `render batch --cache DIR`: outputs kept under a key that covers
@@ -58,9 +59,9 @@ struct OutputCache {
     return SHA256.hex([UInt8](data))
   }
 
-  /// The key of `scene` rendered with `options`; nil when the scene cannot
-  /// be loaded (its render reports why).
-  static func key(scene path: String, options: RenderOptions) throws -> String? {
+  /// The scene at `path`, loaded, and its key rendered with `options`;
+  /// nil when it cannot be loaded (its render reports why).
+  static func load(_ path: String, options: RenderOptions) -> (renderer: SceneRenderer, key: String)? {
     guard let data = FileManager.default.contents(atPath: path), let renderer = try? SceneFile.load(path) else { return nil }
     var h = SHA256()
     h.update("\(RenderVersion.current)\n\(options.outputKey)\nscene \(SHA256.hex([UInt8](data)))\n")
@@ -72,14 +73,13 @@ struct OutputCache {
     for (family, font) in renderer.scene.fonts.sorted(by: { $0.key < $1.key }) {
       h.update("font \(family) \(font.file) \(sha256(file: (directory as NSString).appendingPathComponent(font.file)))\n")
     }
-    return h.hex()
+    return (renderer, h.hex())
   }
 
   /// Copies entry `key`'s outputs into `destination` (each atomically) and
-  /// returns their summary; nil on a miss, or when the entry is damaged
-  /// (then it is removed).
-  func copy(_ key: String?, into destination: String) -> RenderSummary? {
-    guard let key else { return nil }
+  /// returns their summary and each file's SHA-256 (by its new path); nil
+  /// on a miss, or when the entry is damaged (then it is removed).
+  func copy(_ key: String, into destination: String) -> (RenderSummary, [String: String])? {
     let entry = folder.appendingPathComponent(key)
     guard let data = FileManager.default.contents(atPath: entry.appendingPathComponent("manifest.json").path) else { return nil }
     guard let manifest = try? JSONDecoder().decode(Manifest.self, from: data), manifest.version == RenderVersion.current,
@@ -106,7 +106,8 @@ struct OutputCache {
       OutputSummary(
         path: Self.join(destination, o.path), format: o.format, frames: o.frames, bytes: o.bytes, files: o.files.map { Self.join(destination, $0) })
     }
-    return RenderSummary(scene: "", frames: manifest.frames, seconds: 0, outputs: outputs)
+    let digests = Dictionary(manifest.files.map { (Self.join(destination, $0.path), $0.sha256) }, uniquingKeysWith: { a, _ in a })
+    return (RenderSummary(scene: "", frames: manifest.frames, seconds: 0, outputs: outputs), digests)
   }
 
   /// `folder/relative`, keeping a trailing `/`.
@@ -115,10 +116,11 @@ struct OutputCache {
     return relative.hasSuffix("/") ? joined + "/" : joined
   }
 
-  /// Keeps a render's outputs (all below `outputFolder`) under `key`.
-  /// Failing to keep them costs only a later render: it is never an error.
-  func keep(_ summary: RenderSummary, under key: String?, from outputFolder: String) {
-    guard let key, !summary.outputs.isEmpty else { return }
+  /// Keeps a render's outputs (all below `outputFolder`; `digests` holds
+  /// each file's SHA-256 by its path) under `key`. Failing to keep them
+  /// costs only a later render: it is never an error.
+  func keep(_ summary: RenderSummary, under key: String, from outputFolder: String, digests: [String: String]) {
+    guard !summary.outputs.isEmpty else { return }
     let base = URL(fileURLWithPath: outputFolder).standardizedFileURL.path + "/"
     func relative(_ path: String) -> String? {
       let full = URL(fileURLWithPath: path).standardizedFileURL.path + (path.hasSuffix("/") ? "/" : "")
@@ -131,9 +133,9 @@ struct OutputCache {
       let frameFiles = o.files.compactMap(relative)
       guard frameFiles.count == o.files.count else { return }
       outputs.append(Manifest.Output(path: path, format: o.format, frames: o.frames, bytes: o.bytes, files: frameFiles))
-      for f in o.files.isEmpty ? [path] : frameFiles {
-        let absolute = base + f
-        files.append(Manifest.File(path: f, sha256: Self.sha256(file: absolute), bytes: fileSize(atPath: absolute)))
+      for (f, original) in zip(o.files.isEmpty ? [path] : frameFiles, o.files.isEmpty ? [o.path] : o.files) {
+        guard let sha = digests[original] else { return }
+        files.append(Manifest.File(path: f, sha256: sha, bytes: fileSize(atPath: base + f)))
       }
     }
     let entry = folder.appendingPathComponent(key)

@@ -76,9 +76,7 @@ struct RenderOptions: ParsableArguments {
   func validate() throws {
     guard slow.isFinite, slow > 0 else { throw ValidationError("--slow must be greater than 0, got \(slow)") }
     try Self.checkScale(scale)
-    if let from, !(from.isFinite && from >= 0) { throw ValidationError("--from must be a time of 0 seconds or more, got \(from)") }
-    if let to, !(to.isFinite && to >= 0) { throw ValidationError("--to must be a time of 0 seconds or more, got \(to)") }
-    if let from, let to, to < from { throw ValidationError("--to (\(to)) must not be before --from (\(from))") }
+    try Self.checkRange(from: from, to: to)
     if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time of 0 seconds or more, got \(at)") }
     guard crf >= 0, crf <= 51 else { throw ValidationError("--crf must be between 0 and 51, got \(crf)") }
     guard Self.presets.contains(preset) else {
@@ -118,13 +116,26 @@ struct RenderOptions: ParsableArguments {
     ].joined(separator: ";")
   }
 
-  /// The frames to render for a scene of `duration` seconds.
-  func schedule(duration: Double, rate: FrameRate? = nil) throws -> FrameSchedule {
+  /// `--from` and `--to` as every command that takes them checks them.
+  static func checkRange(from: Double?, to: Double?) throws {
+    if let from, !(from.isFinite && from >= 0) { throw ValidationError("--from must be a time of 0 seconds or more, got \(from)") }
+    if let to, !(to.isFinite && to >= 0) { throw ValidationError("--to must be a time of 0 seconds or more, got \(to)") }
+    if let from, let to, to < from { throw ValidationError("--to (\(to)) must not be before --from (\(from))") }
+  }
+
+  /// The time range `--from` … `--to` picks in a scene of `duration`
+  /// seconds (by default all of it); `--from` past the end needs `--to`.
+  static func range(from: Double?, to: Double?, duration: Double) throws -> (from: Double, to: Double) {
     let start = from ?? 0
-    let end = to ?? max(duration, start)
     if to == nil && start > duration {
       throw ValidationError("--from \(start) is after the end of the scene (\(duration) s); give --to as well to render past it")
     }
+    return (start, to ?? duration)
+  }
+
+  /// The frames to render for a scene of `duration` seconds.
+  func schedule(duration: Double, rate: FrameRate? = nil) throws -> FrameSchedule {
+    let (start, end) = try Self.range(from: from, to: to, duration: duration)
     let schedule = FrameSchedule(from: start, to: end, rate: rate ?? fps, slow: slow)
     if schedule.frameCountEstimate > Double(SceneLimits.maximumFrames) {
       throw ValidationError(

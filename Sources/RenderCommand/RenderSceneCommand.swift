@@ -69,15 +69,16 @@ struct SceneJob {
   var path: String
   var options: RenderOptions
   var outputs: Outputs
-  /// A scene already loaded, drawn through a decoration that makes the
-  /// frame (`render compare`): its name and length replace the scene's.
+  /// A scene already loaded (`render batch --cache` loads it for its
+  /// key), perhaps drawn through a decoration that makes the frame
+  /// (`render compare`, whose name and length replace the scene's).
   var prepared: Prepared? = nil
 
   struct Prepared {
     var renderer: SceneRenderer
-    var decoration: any FrameDecoration
-    var name: String
-    var duration: Double
+    var decoration: (any FrameDecoration)? = nil
+    var name: String? = nil
+    var duration: Double? = nil
   }
 
   /// What the job writes.
@@ -129,11 +130,9 @@ struct SceneJob {
     let overlay = try self.overlay(renderer, schedule: schedule, size: (w, h))
     let decoration: (any FrameDecoration)? = prepared?.decoration ?? overlay
     let (fw, fh) = renderer.frameSize(scale: options.scale, decoration: decoration)
-    guard fw <= SceneLimits.maximumSide, fh <= SceneLimits.maximumSide, fw * fh <= SceneLimits.maximumPixels else {
-      throw usage("the frame, \(fw)×\(fh) pixels, is over the limit of \(SceneLimits.maximumSide) a side and \(SceneLimits.maximumPixels) pixels")
-    }
+    try Frames.checkSize(width: fw, height: fh, what: "the frame")
     let settings = OutputSettings(
-      schedule: schedule, width: fw, height: fh, transparent: prepared == nil && scene.background == nil, name: name,
+      schedule: schedule, width: fw, height: fh, transparent: scene.background == nil && decoration?.background == nil, name: name,
       mp4: MP4Options(crf: options.crf, preset: options.preset))
     if !options.null {
       for target in targets {
@@ -198,7 +197,7 @@ struct SceneJob {
       let selection = ChartData.Selection(layers: options.chartLayers, properties: options.chartProperties)
       let all = ChartData(scene: renderer.scene, timeline: renderer.timeline, from: c0, to: c1)
       try ChartCommand.checkSelection(selection, in: all)
-      let chosen = ChartData(scene: renderer.scene, timeline: renderer.timeline, from: c0, to: c1, selection: selection)
+      let chosen = all.selecting(selection)
       guard !chosen.groups.isEmpty else { throw usage("--overlay chart: \(path) animates nothing to chart") }
       data = chosen
     }
@@ -207,9 +206,8 @@ struct SceneJob {
         kinds: kinds, sceneSize: size, scale: options.scale ?? renderer.scene.scale, slow: options.slow, lastTime: t1,
         lastFrame: schedule.count - 1, chart: data, typesetter: ChartOutput.typesetter())
     } catch {
-      throw usage(
-        "the frame with its chart, \(error.width)×\(error.height) pixels, is over the limit of \(SceneLimits.maximumSide) a side and \(SceneLimits.maximumPixels) pixels; choose fewer --layer or --property, or a smaller --scale"
-      )
+      try Frames.checkSize(width: error.width, height: error.height, what: "the frame with its chart", hint: ChartOutput.chartHint)
+      return nil
     }
   }
 }

@@ -36,11 +36,7 @@ struct Sheet: ParsableCommand {
   @Option(help: "Cells per row (default ⌈√N⌉).")
   var columns: Int?
 
-  @Option(name: .customLong("from"), parsing: .unconditional, help: "First time, in seconds (default 0).")
-  var from: Double?
-
-  @Option(name: .customLong("to"), parsing: .unconditional, help: "Last time, in seconds (default: the scene's duration).")
-  var to: Double?
+  @OptionGroup var range: TimeRange
 
   @Option(help: "Pixels per point of the stills before they are fitted to a cell (overrides the scene's).")
   var scale: Double?
@@ -64,7 +60,6 @@ struct Sheet: ParsableCommand {
     }
     if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
     try RenderOptions.checkScale(scale)
-    try ChartOutput.checkRange(from: from, to: to)
   }
 
   /// The cells' times; nil when `--every` makes more than `maximumCells`.
@@ -80,26 +75,15 @@ struct Sheet: ParsableCommand {
 
   func run() throws {
     let renderer = try SceneFile.loadOrReport(scene)
-    let t0 = from ?? 0
-    guard to != nil || t0 <= renderer.duration else {
-      Terminal.error("render: error: --from \(formatNumber(t0)) is after the scene's end (\(formatNumber(renderer.duration)) s); give --to as well")
-      throw Failure(status: .usage)
-    }
-    let t1 = to ?? renderer.duration
+    let (t0, t1) = try range.resolve(duration: renderer.duration)
     guard let times = Self.times(from: t0, to: t1, count: count, every: every) else {
       Terminal.error("render: error: --every \(formatNumber(every ?? 0)) makes more stills than the limit of \(Self.maximumCells)")
       throw Failure(status: .usage)
     }
     try Frames.checkSize(renderer, scale: scale)
     let sheet = ContactSheet(renderer: renderer, times: times, columns: columns, scale: scale ?? renderer.scene.scale)
-    guard sheet.size.width <= SceneLimits.maximumSide, sheet.size.height <= SceneLimits.maximumSide,
-      sheet.size.width * sheet.size.height <= SceneLimits.maximumPixels
-    else {
-      Terminal.error(
-        "render: error: the sheet, \(sheet.size.width)×\(sheet.size.height) pixels, is over the limit of \(SceneLimits.maximumSide) a side and \(SceneLimits.maximumPixels) pixels; give fewer stills, --columns or a smaller --scale"
-      )
-      throw Failure(status: .usage)
-    }
+    try Frames.checkSize(
+      width: sheet.size.width, height: sheet.size.height, what: "the sheet", hint: "give fewer stills, --columns or a smaller --scale")
     let image: Pixmap
     do {
       image = try sheet.draw(typesetter: ChartOutput.typesetter(), workers: jobs)
@@ -140,7 +124,6 @@ struct ContactSheet {
   let times: [Double]
   /// The scale each still is drawn at.
   let cellScale: Double
-  let cellSize: (width: Int, height: Int)
   let columns: Int, rows: Int
   /// Where each still's pixels are.
   let cells: [PixelRect]
@@ -152,7 +135,6 @@ struct ContactSheet {
     let (w, h) = renderer.pixelSize(scale: scale)
     let fit = min(1, Self.cellBox / Double(max(w, 1)), Self.cellBox / Double(max(h, 1)))
     cellScale = scale * fit
-    cellSize = renderer.pixelSize(scale: cellScale)
     let c = min(times.count, columns ?? Int(Double(times.count).squareRoot().rounded(.up)))
     self.columns = max(1, c)
     rows = (times.count + self.columns - 1) / self.columns

@@ -49,13 +49,42 @@ struct Still: ParsableCommand {
   }
 }
 
+/// `--from` and `--to` of the review commands (chart, sheet, diff):
+/// checked as `render SCENE` checks them, resolved against a duration.
+struct TimeRange: ParsableArguments {
+  @Option(name: .customLong("from"), parsing: .unconditional, help: "First scene time, in seconds (default 0).")
+  var from: Double?
+
+  @Option(name: .customLong("to"), parsing: .unconditional, help: "Last scene time, in seconds (default: the scene's duration).")
+  var to: Double?
+
+  func validate() throws { try RenderOptions.checkRange(from: from, to: to) }
+
+  /// The range in a scene of `duration` seconds (bad usage reported).
+  func resolve(duration: Double) throws -> (from: Double, to: Double) {
+    do { return try RenderOptions.range(from: from, to: to, duration: duration) } catch let error as ValidationError {
+      Terminal.error("render: error: \(error.message)")
+      throw Failure(status: .usage)
+    }
+  }
+}
+
 /// What every rendering command shares about frames.
 enum Frames {
   /// The frame size at `scale` must be within the scene limits (exit 2).
   static func checkSize(_ renderer: SceneRenderer, scale: Double?) throws {
     let (w, h) = renderer.pixelSize(scale: scale)
-    guard w > 0, h > 0, w <= SceneLimits.maximumSide, h <= SceneLimits.maximumSide, w * h <= SceneLimits.maximumPixels else {
-      Terminal.error("render: error: \(w)×\(h) pixels is over the limit of \(SceneLimits.maximumSide) a side and \(SceneLimits.maximumPixels) pixels")
+    try checkSize(width: w, height: h)
+  }
+
+  /// Any picture a command makes (a frame with its overlays, a chart, a
+  /// sheet) must be within the frame limits (exit 2); `what` names it and
+  /// `hint` says how to make it smaller.
+  static func checkSize(width w: Int, height h: Int, what: String? = nil, hint: String? = nil) throws {
+    guard SceneLimits.fits(width: w, height: h) else {
+      Terminal.error(
+        "render: error: " + (what.map { "\($0), \(w)×\(h) pixels," } ?? "\(w)×\(h) pixels") + " is over \(SceneLimits.frameLimitText)"
+          + (hint.map { "; \($0)" } ?? ""))
       throw Failure(status: .usage)
     }
   }

@@ -88,8 +88,6 @@ extension ChartLayout.Panel {
 public struct Chart: Sendable {
   public let data: ChartData
   public let layout: ChartLayout
-  /// Units of each group's values (`pt`, `°`, or none).
-  let units: [String]
   /// Laid out to fit beside a scene: no panel captions, units in titles.
   let compact: Bool
 
@@ -102,7 +100,6 @@ public struct Chart: Sendable {
   ///   breakdown beside a scene); the panels shrink down to a floor.
   public init(_ data: ChartData, width: Double = ChartStyle.width, fit: Double? = nil, measure: TextMeasure) {
     self.data = data
-    units = data.groups.map(\.unit)
     typealias S = ChartStyle
     // Beside a scene (fit), compact: the legend on the title's row, units
     // in the title, no captions, tighter gaps.
@@ -129,7 +126,7 @@ public struct Chart: Sendable {
       var x = compact ? plotX + measure(Self.title(group, compact: true), S.titleSize, true) + 18 : plotX
       var rowBaseline = compact ? titleBaseline : y + S.labelSize
       let entries: [(String, Color?, Bool)] =
-        group.series.enumerated().map { ($0.element.legendName(in: group), S.color($0.offset), false) }
+        group.series.enumerated().map { ($0.element.legendName, S.color($0.offset), false) }
         + [("event", nil, false), ("settled", nil, true)]
       for (text, color, dashed) in entries {
         let w = 22 + measure(text, S.labelSize, false) + 16
@@ -202,7 +199,7 @@ public struct Chart: Sendable {
         }
         surface.text(entry.text, at: Point(entry.at.x + 22, entry.at.y), size: St.labelSize, bold: false, St.secondaryInk, anchor: .start)
       }
-      let unit = units[safe: g] ?? ""
+      let unit = group.unit
       drawPanel(placed.value, caption: unit.isEmpty ? "value" : "value (\(unit))", series: group.series, marks: group.marks, on: &surface) {
         $0.value
       }
@@ -352,5 +349,5 @@ public struct Chart: Sendable {
 extension ChartSeries {
   /// In a legend: the component (`x`), or the whole name for a single
   /// number or a bare animation.
-  func legendName(in group: ChartGroup) -> String { component ?? property }
+  var legendName: String { component ?? property }
 }

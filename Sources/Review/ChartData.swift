@@ -104,33 +104,49 @@ public struct ChartData: Sendable {
   }
 
   /// Every animated property of the scene's layers (in layer, then
-  /// property order) that `selection` keeps, over t0 … t1.
-  public init(scene: Scene, timeline: SceneTimeline, from t0: Double, to t1: Double, selection: Selection = Selection()) {
+  /// property order), over t0 … t1.
+  public init(scene: Scene, timeline: SceneTimeline, from t0: Double, to t1: Double) {
     self.t0 = t0
     self.t1 = t1
     let times = Self.times(t0, t1)
+    let order = Self.order(scene)
     var groups: [ChartGroup] = []
-    for id in timeline.tracks.keys.sorted(by: { Self.order(scene, $0) < Self.order(scene, $1) }) where selection.keeps(layer: id) {
+    for id in timeline.tracks.keys.sorted(by: { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }) {
       let tracks = timeline.tracks[id]!
       for key in tracks.keys.sorted() {
-        guard case .motion = tracks[key]! else { continue }
         let track = tracks[key]!
-        let sampled = times.map { t in track.sample(at: t) }
-        guard let first = Self.components(key, sampled[0].value) else { continue }
-        var series: [ChartSeries] = []
-        for (c, component) in first.enumerated() where selection.keeps(property: key.name, component: component.name) {
-          let samples = zip(times, sampled).map { t, s in
-            let value = Self.components(key, s.value)?[safe: c]?.value ?? .nan
-            let velocity = s.velocity.flatMap { Self.components(key, $0)?[safe: c]?.value } ?? 0
-            return ChartSample(t: t, value: value, velocity: velocity)
-          }
-          series.append(ChartSeries(layer: id, property: key.name, component: component.name, samples: samples))
+        guard case .motion = track else { continue }
+        // Each sample's components, once.
+        let sampled = times.map { t in
+          let s = track.sample(at: t)
+          return (value: Self.components(key, s.value), velocity: s.velocity.flatMap { Self.components(key, $0) })
         }
-        guard !series.isEmpty else { continue }
+        guard let first = sampled[0].value else { continue }
+        let series = first.indices.map { c in
+          ChartSeries(
+            layer: id, property: key.name, component: first[c].name,
+            samples: zip(times, sampled).map { t, s in
+              ChartSample(t: t, value: s.value?[safe: c]?.value ?? .nan, velocity: s.velocity?[safe: c]?.value ?? 0)
+            })
+        }
         groups.append(ChartGroup(title: "\(id) · \(key.name)", series: series, marks: Self.marks(track, t0, t1), unit: Self.unit(key)))
       }
     }
     self.groups = groups
+  }
+
+  /// The series `selection` keeps, in the same groups (groups left empty
+  /// are dropped).
+  public func selecting(_ selection: Selection) -> ChartData {
+    var kept = self
+    kept.groups = groups.compactMap { group in
+      var g = group
+      g.series = group.series.filter { s in
+        s.layer.map(selection.keeps(layer:)) ?? true && selection.keeps(property: s.property, component: s.component)
+      }
+      return g.series.isEmpty ? nil : g
+    }
+    return kept
   }
 
   /// A chart of bare animations, each moving a value from `from` to `to`
@@ -161,19 +177,17 @@ public struct ChartData: Sendable {
     groups = [ChartGroup(title: animations.count == 1 ? animations[0].text : "\(animations.count) animations", series: series, marks: marks)]
   }
 
-  /// Layers in the order the scene writes them (depth first), inserted
-  /// ones after, by id.
-  static func order(_ scene: Scene, _ id: String) -> (Int, String) {
-    var index = 0
-    var found: Int?
+  /// Each layer id's place in the order the scene writes them (depth
+  /// first), inserted ones after.
+  static func order(_ scene: Scene) -> [String: Int] {
+    var order: [String: Int] = [:]
     func visit(_ layer: Layer) {
-      if layer.id == id, found == nil { found = index }
-      index += 1
+      if let id = layer.id, order[id] == nil { order[id] = order.count }
       for child in layer.children { visit(child) }
     }
     for layer in scene.layers { visit(layer) }
     for event in scene.timeline { for insertion in event.insert { visit(insertion.layer) } }
-    return (found ?? Int.max, id)
+    return order
   }
 
   /// The events that change a track, and when each one's animation is

@@ -1,5 +1,6 @@
 import Primitives
 import Raster
+import Syntax
 import Typography
 
 /// Draws charts (and other review pictures) with our rasterizer and
@@ -18,14 +19,8 @@ public final class RasterSurface: ChartSurface {
   func pixel(_ p: Point) -> Point { Point(origin.x + p.x * scale, origin.y + p.y * scale) }
 
   public func fill(_ rect: Rect, _ color: Color) {
-    var path = Path()
-    let a = pixel(rect.origin), b = pixel(Point(rect.origin.x + rect.size.x, rect.origin.y + rect.size.y))
-    path.move(to: a)
-    path.line(to: Point(b.x, a.y))
-    path.line(to: b)
-    path.line(to: Point(a.x, b.y))
-    path.close()
-    canvas.fill(path, paint: .color(color))
+    let a = pixel(rect.origin)
+    canvas.fill(.rect(Rect(x: a.x, y: a.y, width: rect.size.x * scale, height: rect.size.y * scale)), paint: .color(color))
   }
 
   public func polyline(_ points: [Point], _ color: Color, width: Double, dash: [Double]) {
@@ -69,7 +64,8 @@ public struct SVGSurface: ChartSurface {
   public private(set) var body = ""
   public init() {}
 
-  static func n(_ v: Double) -> String { Ticks.format(v, decimals: 2).replacingOccurrences(of: "−", with: "-").trimmingZeros }
+  /// A coordinate to the hundredth, as short as it goes (`12.3`, `-4`).
+  static func n(_ v: Double) -> String { formatNumber((v * 100).rounded() / 100) }
   static func hex(_ c: Color) -> String {
     func h(_ v: Double) -> String {
       let i = Int((min(1, max(0, v)) * 255).rounded())
@@ -131,18 +127,6 @@ public struct SVGSurface: ChartSurface {
 
     """
   }
-}
-
-extension String {
-  /// `1.50` → `1.5`, `2.00` → `2`.
-  var trimmingZeros: String {
-    guard contains(".") else { return self }
-    var s = self
-    while s.hasSuffix("0") { s.removeLast() }
-    if s.hasSuffix(".") { s.removeLast() }
-    return s
-  }
-  func replacingOccurrences(of a: String, with b: String) -> String { split(separator: a, omittingEmptySubsequences: false).joined(separator: b) }
 }
 
 extension Chart {

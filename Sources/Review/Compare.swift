@@ -68,8 +68,8 @@ public struct ComparePanels: FrameDecoration {
   public func drawUnder(_ list: Recording, time: Double, frame: Int) {
     for panel in panels {
       let r = panel.rect
-      list.fill(Self.rectangle(PixelRect(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1)), paint: .color(Self.border))
-      list.pushClip(Self.rectangle(PixelRect(x0: r.x0, y0: r.y0 - band, x1: r.x1, y1: r.y0)))
+      list.fill(Path.rect(PixelRect(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1).rect), paint: .color(Self.border))
+      list.pushClip(Path.rect(PixelRect(x0: r.x0, y0: r.y0 - band, x1: r.x1, y1: r.y0).rect))
       list.fill(panel.labelPath, paint: .color(Self.ink))
       list.popClip()
     }
@@ -80,17 +80,7 @@ public struct ComparePanels: FrameDecoration {
       let r = panel.rect
       let t = min(time, panel.renderer.duration)
       let transform = AffineTransform.scale(panel.scale, panel.scale).concatenating(.translation(Double(r.x0), Double(r.y0)))
-      try panel.renderer.draw(at: t, on: list, transform: transform, area: Self.rectangle(r))
+      try panel.renderer.draw(at: t, on: list, transform: transform, area: Path.rect(r.rect))
     }
-  }
-
-  static func rectangle(_ r: PixelRect) -> Path {
-    var p = Path()
-    p.move(to: Point(Double(r.x0), Double(r.y0)))
-    p.line(to: Point(Double(r.x1), Double(r.y0)))
-    p.line(to: Point(Double(r.x1), Double(r.y1)))
-    p.line(to: Point(Double(r.x0), Double(r.y1)))
-    p.close()
-    return p
   }
 }

@@ -2,6 +2,7 @@ import Primitives
 import Raster
 import Render
 import SceneModel
+import Syntax
 import Typography
 
 /// The burn-ins of `--overlay` (docs/cli.md, "Overlays").
@@ -55,7 +56,7 @@ public struct ReviewOverlay: FrameDecoration {
   /// The timecode's text at scene time t of frame `frame`.
   public static func timecodeText(time: Double, frame: Int, slow: Double) -> String {
     var text = "\(Ticks.format(time, decimals: 2)) s  frame \(frame)"
-    if slow != 1 { text += "  ×\(Ticks.format(slow, decimals: 3).trimmingZeros) slow" }
+    if slow != 1 { text += "  ×\(formatNumber(slow, significantDigits: 4)) slow" }
     return text
   }
 
@@ -92,7 +93,7 @@ public struct ReviewOverlay: FrameDecoration {
       }
       let cw = Int((chart.layout.width * scale).rounded(.up)), ch = Int((chart.layout.height * scale).rounded(.up))
       let fw = tall ? w + cw : max(w, cw), fh = tall ? max(h, ch) : h + ch
-      guard fw <= SceneLimits.maximumSide, fh <= SceneLimits.maximumSide, fw * fh <= SceneLimits.maximumPixels else {
+      guard SceneLimits.fits(width: fw, height: fh) else {
         throw TooLarge(width: fw, height: fh)
       }
       let pixmap = chart.pixmap(scale: scale, typesetter: typesetter)
@@ -143,7 +144,7 @@ public struct ReviewOverlay: FrameDecoration {
   public func drawUnder(_ list: Recording, time: Double, frame: Int) {
     guard let chart, let chartImage else { return }
     let shader = ImageShader(pyramid: chartImage, imageToDevice: .translation(Double(chart.x0), Double(chart.y0)))
-    list.fill(Self.rectangle(chart), paint: .image(shader))
+    list.fill(Path.rect(chart.rect), paint: .image(shader))
   }
 
   public func drawOver(_ list: Recording, time: Double, frame: Int) {
@@ -156,8 +157,8 @@ public struct ReviewOverlay: FrameDecoration {
       list.stroke(line, style: StrokeStyle(width: 2 * scale), paint: .color(ChartStyle.playhead))
     }
     if let timecode, let glyphs {
-      list.fill(Self.rectangle(timecode), paint: .color(Color(red: 0.08, green: 0.09, blue: 0.11, alpha: 0.72)))
-      list.pushClip(Self.rectangle(timecode))
+      list.fill(Path.rect(timecode.rect), paint: .color(Color(red: 0.08, green: 0.09, blue: 0.11, alpha: 0.72)))
+      list.pushClip(Path.rect(timecode.rect))
       let text = Self.timecodeText(time: time, frame: frame, slow: slow)
       var x = Double(timecode.x0) + (8 * scale).rounded()
       let top = Double(timecode.y0) + (Double(timecode.height) - textSize * 1.2) / 2 + textSize * 0.1
@@ -170,15 +171,5 @@ public struct ReviewOverlay: FrameDecoration {
       list.fill(path, paint: .color(.white))
       list.popClip()
     }
-  }
-
-  static func rectangle(_ r: PixelRect) -> Path {
-    var p = Path()
-    p.move(to: Point(Double(r.x0), Double(r.y0)))
-    p.line(to: Point(Double(r.x1), Double(r.y0)))
-    p.line(to: Point(Double(r.x1), Double(r.y1)))
-    p.line(to: Point(Double(r.x0), Double(r.y1)))
-    p.close()
-    return p
   }
 }

@@ -10,13 +10,6 @@ public struct PixelDiff: Sendable, Hashable {
 
   public init(pixels: Int, maxLevel: Int) { self.pixels = pixels; self.maxLevel = maxLevel }
 
-  /// Compares `a` and `b` (the same size), counting pixels whose largest
-  /// channel difference is more than `threshold` levels.
-  public init(_ a: Pixmap, _ b: Pixmap, threshold: Int) {
-    precondition(a.width == b.width && a.height == b.height, "frames of one size")
-    self = Self.count(a.bytes, b.bytes, threshold: threshold)
-  }
-
   /// Compares two rendered frames tile by tile: tiles with the same digest
   /// show the same pixels and are skipped; the others are counted.
   public init(_ a: RenderedFrame, _ b: RenderedFrame, threshold: Int) {
@@ -30,17 +23,23 @@ public struct PixelDiff: Sendable, Hashable {
     self = total
   }
 
+  /// The largest channel difference of the pixel at byte `i`.
+  static func level(_ x: [UInt8], _ y: [UInt8], _ i: Int) -> Int {
+    var d = 0
+    for c in 0..<4 {
+      let e = Int(x[i + c]) - Int(y[i + c])
+      d = max(d, e < 0 ? -e : e)
+    }
+    return d
+  }
+
   /// Safe twin of `count` (PixelDiff+Unsafe.swift): the same, byte by byte
   /// on the arrays (PixelDiffTests compares them).
   static func referenceCount(_ x: [UInt8], _ y: [UInt8], threshold: Int) -> PixelDiff {
     var pixels = 0, maxLevel = 0
     var i = 0
     while i < x.count {
-      var d = 0
-      for c in 0..<4 {
-        let e = Int(x[i + c]) - Int(y[i + c])
-        d = max(d, e < 0 ? -e : e)
-      }
+      let d = level(x, y, i)
       if d > threshold { pixels += 1 }
       maxLevel = max(maxLevel, d)
       i += 4
@@ -52,35 +51,27 @@ public struct PixelDiff: Sendable, Hashable {
   /// frames agree (within `threshold`), and where they differ yellow
   /// shading to red as the difference grows to its largest.
   public static func heatMap(_ a: Pixmap, _ b: Pixmap, threshold: Int) -> Pixmap {
-    var out = Pixmap(width: a.width, height: a.height, fill: RGBA8(r: 0, g: 0, b: 0, a: 255))
     let x = a.bytes, y = b.bytes
-    out.bytes.withUnsafeMutableBufferPointer { o in
-      var i = 0
-      while i < x.count {
-        var d = 0
-        for c in 0..<4 {
-          let e = Int(x[i + c]) - Int(y[i + c])
-          d = max(d, e < 0 ? -e : e)
-        }
-        if d > threshold {
-          // Yellow (small) to red (large).
-          let f = min(1.0, Double(d) / 128)
-          o[i] = 255
-          o[i + 1] = UInt8((220 * (1 - f)).rounded())
-          o[i + 2] = 0
-        } else {
-          // A's light, dimmed to a third over a dark grey.
-          let luma = (Int(x[i]) * 54 + Int(x[i + 1]) * 183 + Int(x[i + 2]) * 19) >> 8
-          let g = UInt8(40 + luma / 3)
-          o[i] = g
-          o[i + 1] = g
-          o[i + 2] = g
-        }
-        o[i + 3] = 255
-        i += 4
+    var o = [UInt8](repeating: 255, count: x.count)
+    var i = 0
+    while i < x.count {
+      let d = level(x, y, i)
+      if d > threshold {
+        // Yellow (small) to red (large).
+        let f = min(1.0, Double(d) / 128)
+        o[i + 1] = UInt8((220 * (1 - f)).rounded())
+        o[i + 2] = 0
+      } else {
+        // A's light, dimmed to a third over a dark grey.
+        let luma = (Int(x[i]) * 54 + Int(x[i + 1]) * 183 + Int(x[i + 2]) * 19) >> 8
+        let g = UInt8(40 + luma / 3)
+        o[i] = g
+        o[i + 1] = g
+        o[i + 2] = g
       }
+      i += 4
     }
-    return out
+    return Pixmap(width: a.width, height: a.height, bytes: o)
   }
 
   /// A, B and their heat map side by side (each at the frames' size), over

@@ -57,6 +57,14 @@ public enum SceneLimits {
   public static let maximumPixels = 8192 * 8192
   /// Longest side in pixels.
   public static let maximumSide = 16384
+
+  /// True when a frame of `width × height` pixels is within the limits.
+  public static func fits(width: Int, height: Int) -> Bool {
+    width > 0 && height > 0 && width <= maximumSide && height <= maximumSide && width * height <= maximumPixels
+  }
+
+  /// How a message states the frame limits.
+  public static let frameLimitText = "the limit of \(maximumSide) a side and \(maximumPixels) pixels"
   /// Depth of nested layers.
   public static let maximumDepth = 64
   /// Layers in the whole scene, inserted ones included.
