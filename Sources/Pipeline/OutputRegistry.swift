@@ -158,15 +158,15 @@ public struct OutputTarget: Sendable {
         throw OutputError(path: output, message: "with --format, -o names a folder (ending in /), not '\(output)'")
       }
       let dir = output ?? folder
-      let base = URL(fileURLWithPath: dir)
       return try formats.map { formatName throws(OutputError) in
         guard let format = OutputFormats.named(formatName) else { throw OutputError(path: formatName, message: "unknown format") }
         return OutputTarget(
-          format: format, destination: format.writesSequences ? .folder(dir) : .file(base.appendingPathComponent(fileName(name, format)).path))
+          format: format, destination: format.writesSequences ? .folder(dir) : .file((dir as NSString).appendingPathComponent(fileName(name, format)))
+        )
       }
     }
     guard let output else {
-      let path = URL(fileURLWithPath: folder).appendingPathComponent(fileName(name, OutputFormats.mp4)).path
+      let path = (folder as NSString).appendingPathComponent(fileName(name, OutputFormats.mp4))
       return [OutputTarget(format: OutputFormats.mp4, destination: .file(path))]
     }
     let sequence = OutputFormats.all.first(where: \.writesSequences) ?? OutputFormats.png

@@ -24,13 +24,13 @@ public final class PNGSequenceSink: FrameSink {
       let number = String(i)
       return Self.frameFile(folder: folder, name: name, number: String(repeating: "0", count: max(0, digits - number.count)) + number)
     }
-    display = URL(fileURLWithPath: folder).path + "/"
+    display = folder.hasSuffix("/") ? folder : folder + "/"
   }
 
   /// Frame `number`'s file in a folder of scene `name`'s frames:
   /// `FOLDER/NAME_00042.png`.
   static func frameFile(folder: String, name: String, number: String) -> String {
-    URL(fileURLWithPath: folder).appendingPathComponent(name + "_" + number + ".png").path
+    (folder as NSString).appendingPathComponent(name + "_" + number + ".png")
   }
 
   /// One still: the schedule must be one frame (every frame would be the

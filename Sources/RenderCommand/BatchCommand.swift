@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import Pipeline
 import Primitives
+import Render
 import SceneModel
+import Syntax
 
 /// `render batch PATH... --out DIR`: every scene (files, or folders searched
 /// recursively for *.json) with the same options, each on all cores, its
@@ -10,8 +12,9 @@ import SceneModel
 /// failing scene, prints one line per scene (or JSON), and exits non-zero
 /// if any failed: 65 when every failure was an invalid scene, else 1.
 /// `--shard I/N` renders one of N disjoint parts; `--cache DIR` copies
-/// outputs rendered before instead of rendering them again (docs/cli.md,
-/// "Batch at scale").
+/// outputs rendered before instead of rendering them again; `--baseline
+/// DIR` compares each scene with the one at the same relative path under
+/// DIR and `--report DIR` shows what changed (docs/cli.md, "Batch at scale").
 struct Batch: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Render many scenes (files or folders of *.json) into one folder.")
 
@@ -27,11 +30,20 @@ struct Batch: ParsableCommand {
   @Option(help: "A folder of outputs keyed by content: a scene rendered before with the same files and options is copied from it.")
   var cache: String?
 
+  @Option(help: "A folder of earlier scenes (a checkout of the main branch): each scene is compared with the one at its relative path.")
+  var baseline: String?
+
+  @Option(help: "With --baseline: a folder for summary.md and, per changed scene, its pictures side by side.")
+  var report: String?
+
   @OptionGroup var options: RenderOptions
+
+  @OptionGroup var allowance: DiffAllowance
 
   func validate() throws {
     if paths.isEmpty { throw ValidationError("name at least one scene file or folder") }
     if let shard { _ = try Self.shard(shard) }
+    if report != nil && baseline == nil { throw ValidationError("--report writes what --baseline finds; add --baseline DIR") }
   }
 
   /// `I/N` → (I, N), 1 ≤ I ≤ N.
@@ -62,11 +74,7 @@ struct Batch: ParsableCommand {
         throw ValidationError("no such file or folder: \(path)")
       }
       if isDirectory.boolValue {
-        let root = URL(fileURLWithPath: path)
-        let all = (FileManager.default.enumerator(atPath: path)?.allObjects as? [String]) ?? []
-        for relative in all where relative.hasSuffix(".json") && !relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
-          found.append((Entry(file: root.appendingPathComponent(relative).path, relative: relative), p))
-        }
+        found += Self.sceneFiles(in: path).map { (Entry(file: OutputCache.join(path, $0), relative: $0), p) }
       } else {
         found.append((Entry(file: path, relative: (path as NSString).lastPathComponent), p))
       }
@@ -77,6 +85,28 @@ struct Batch: ParsableCommand {
     }.map(\.0)
   }
 
+  /// The relative paths of the *.json files below `folder`, hidden files
+  /// and folders left out.
+  static func sceneFiles(in folder: String) -> [String] {
+    let all = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []
+    return all.filter { $0.hasSuffix(".json") && !$0.split(separator: "/").contains(where: { $0.hasPrefix(".") }) }
+  }
+
+  /// Baseline scenes with no scene at their relative path: only when every
+  /// PATH is a folder (a file given alone says nothing of its neighbours),
+  /// in byte order, dealt to shards as the scenes are.
+  func removed(_ all: [Entry], baseline: String, shard: (index: Int, count: Int)?) -> [String] {
+    guard
+      paths.allSatisfy({ path in
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+      })
+    else { return [] }
+    let present = Set(all.map(\.relative))
+    let gone = Self.sceneFiles(in: baseline).filter { !present.contains($0) }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    return Self.dealt(gone, shard: shard)
+  }
+
   /// Shard `index` of `count`: the k-th scene (from 0) goes to shard k mod N + 1.
   static func dealt<T>(_ all: [T], shard: (index: Int, count: Int)?) -> [T] {
     guard let shard else { return all }
@@ -84,7 +114,7 @@ struct Batch: ParsableCommand {
   }
 
   func folder(_ entry: Entry) -> String {
-    entry.folder.isEmpty ? out : URL(fileURLWithPath: out).appendingPathComponent(entry.folder).path
+    entry.folder.isEmpty ? out : OutputCache.join(out, entry.folder)
   }
 
   /// Two scenes that would write the same output are a usage error before
@@ -133,6 +163,27 @@ struct Batch: ParsableCommand {
     /// Kept for scripts written before `status`.
     var ok: Bool
     var error: String?
+    /// With --baseline: how the scene compares with its baseline.
+    var diff: BaselineDiff?
+  }
+
+  /// A scene against its baseline in `--json` and the report.
+  struct BaselineDiff: Encodable {
+    /// The baseline scene's file.
+    var baseline: String
+    var frames: Int
+    var differingFrames: Int
+    var differing: [DiffSummary.Range]
+    var worst: DiffSummary.Worst?
+    /// The worst frame's differing pixels as a share of its pixels.
+    var worstRatio: Double?
+    /// Why no frames were compared (the baseline is invalid, the size changed).
+    var note: String?
+    /// The report's folder of pictures for this scene, relative to the report.
+    var pictures: String?
+    /// The two scenes, their assets and fonts are the same bytes: nothing
+    /// was rendered to know they are unchanged.
+    var identical: Bool?
   }
 
   func run() throws {
@@ -142,7 +193,15 @@ struct Batch: ParsableCommand {
       Terminal.error("render: error: \(error.message)")
       throw Failure(status: .usage)
     }
-    let entries = Self.dealt(all, shard: try shard.map(Self.shard))
+    let dealing = try shard.map(Self.shard)
+    let entries = Self.dealt(all, shard: dealing)
+    if let baseline {
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: baseline, isDirectory: &isDirectory), isDirectory.boolValue else {
+        Terminal.error("render: error: the baseline folder \(baseline) does not exist")
+        throw Failure(status: .usage)
+      }
+    }
     if !options.null { try checkConflicts(entries) }
     let store = try cache.map { folder throws(Failure) in try OutputCache.open(folder) }
     var results: [SceneResult] = []
@@ -179,12 +238,18 @@ struct Batch: ParsableCommand {
               path: path, format: o.format, frames: o.files.isEmpty ? o.frames : 1, bytes: fileSize(atPath: path), sha256: digests[path] ?? "")
           }
         }
-        results.append(
-          SceneResult(scene: file, status: "ok", cached: cached, outputs: outputs, frames: summary.frames, seconds: summary.seconds, ok: true))
+        var result = SceneResult(
+          scene: file, status: "ok", cached: cached, outputs: outputs, frames: summary.frames, seconds: summary.seconds, ok: true)
+        if let baseline {
+          result.diff = try compare(entry, baseline: baseline)
+          result.status = result.diff == nil ? "new" : result.diff!.differingFrames > 0 || result.diff!.note != nil ? "changed" : "unchanged"
+        }
+        results.append(result)
         if !options.json {
           let paths = summary.outputs.map(\.path).joined(separator: ", ")
+          let when = result.diff.map { d in d.note ?? (d.differing.isEmpty ? "" : " at " + SceneComparison.text(d.differing)) } ?? ""
           Terminal.write(
-            "ok      \(file) → \(paths.isEmpty ? "(discarded)" : paths) (\(summary.frames) frames, \(cached ? "cached" : String(format: "%.1f s", summary.seconds)))\n"
+            "\(result.status.padding(toLength: 10, withPad: " ", startingAt: 0))\(file) → \(paths.isEmpty ? "(discarded)" : paths) (\(summary.frames) frames, \(cached ? "cached" : String(format: "%.1f s", summary.seconds)))\(when.isEmpty ? "" : ";" + when)\n"
           )
         }
       } catch let failure as Failure {
@@ -192,12 +257,109 @@ struct Batch: ParsableCommand {
         let what = failure.status == .invalidScene ? "invalid" : failure.status == .usage ? "unusable" : "failed"
         let status = failure.status == .invalidScene ? "invalid" : "failed"
         results.append(SceneResult(scene: file, status: status, cached: false, outputs: [], ok: false, error: what))
-        if !options.json { Terminal.write("\(what.padding(toLength: 8, withPad: " ", startingAt: 0))\(file)\n") }
+        if !options.json { Terminal.write("\(what.padding(toLength: 10, withPad: " ", startingAt: 0))\(file)\n") }
+      }
+    }
+    if let baseline {
+      for relative in removed(all, baseline: baseline, shard: dealing) {
+        let file = OutputCache.join(baseline, relative)
+        results.append(SceneResult(scene: file, status: "removed", cached: false, outputs: [], ok: true))
+        if !options.json { Terminal.write("removed   \(file)\n") }
+      }
+      if let report {
+        do {
+          try DiffReport.write(BaselineReport.markdown(results, baseline: baseline, allowance: allowance), to: OutputCache.join(report, "summary.md"))
+        } catch {
+          Terminal.error("render: error: \(report): \(error)")
+          throw Failure(status: .renderFailed)
+        }
       }
     }
     if options.json { try Terminal.json(results) }
     StepSummary.append(results)
     if !failed.isEmpty { throw Failure(status: failed.allSatisfy { $0 == .invalidScene } ? .invalidScene : .renderFailed) }
+    if results.contains(where: { $0.status == "changed" }) { throw Failure(status: .renderFailed) }
+  }
+
+  /// The scene compared with the baseline scene at its relative path (nil:
+  /// there is none), frame by frame at --fps over the longer duration (or
+  /// --from … --to); a changed scene's pictures go to the report.
+  func compare(_ entry: Entry, baseline: String) throws -> BaselineDiff? {
+    let old = OutputCache.join(baseline, entry.relative)
+    guard FileManager.default.fileExists(atPath: old) else { return nil }
+    var diff = BaselineDiff(baseline: old, frames: 0, differingFrames: 0, differing: [])
+    let current = try SceneFile.loadOrReport(entry.file)
+    let earlier: SceneRenderer
+    do { earlier = try SceneFile.load(old) } catch {
+      diff.note = "the baseline scene does not load"
+      return diff
+    }
+    // The same scene, assets and fonts render the same pixels: unchanged
+    // without rendering (the usual case in a pull request).
+    if let a = FileManager.default.contents(atPath: old), let b = FileManager.default.contents(atPath: entry.file),
+      OutputCache.key(old, bytes: [UInt8](a), renderer: earlier, options: options)
+        == OutputCache.key(entry.file, bytes: [UInt8](b), renderer: current, options: options)
+    {
+      diff.identical = true
+      return diff
+    }
+    let sa = earlier.pixelSize(scale: options.scale), sb = current.pixelSize(scale: options.scale)
+    guard sa == sb else {
+      diff.note = "the size changed from \(sa.width)×\(sa.height) to \(sb.width)×\(sb.height) pixels"
+      return diff
+    }
+    let schedule: FrameSchedule
+    do {
+      let (t0, t1) = try RenderOptions.range(from: options.from, to: options.to, duration: max(earlier.duration, current.duration))
+      schedule = FrameSchedule(from: t0, to: t1, rate: options.fps, slow: 1)
+    } catch {
+      diff.note = "no frames to compare"
+      return diff
+    }
+    guard schedule.frameCountEstimate <= Double(SceneLimits.maximumFrames) else {
+      diff.note = "too many frames to compare"
+      return diff
+    }
+    let workers = max(1, options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+    let allowed = allowance.pixels(of: sa.width * sa.height)
+    func run(_ pictures: DiffReport?) throws -> SceneComparison {
+      do {
+        guard
+          let c = try SceneComparison.run(
+            earlier, current, schedule: schedule, scale: options.scale, threshold: allowance.threshold, allowance: allowed, workers: workers,
+            report: pictures)
+        else {
+          Terminal.error("render: interrupted; temporary files removed, existing outputs untouched")
+          Foundation.exit(Signals.exitStatus(Signals.cancellation.reason))
+        }
+        return c
+      } catch let error as RenderError {
+        throw Frames.report(error, scene: entry.file)
+      }
+    }
+    // Most scenes are unchanged: compare without pictures first, and only
+    // a changed scene is compared again into its report video.
+    var comparison = try run(nil)
+    if comparison.differs, let report {
+      let folder = String(entry.relative.dropLast(".json".count))
+      let pictures = try DiffReport(
+        folder: OutputCache.join(report, folder), width: sa.width, height: sa.height, fps: options.fps)
+      comparison = try run(pictures)
+      do {
+        if let worst = comparison.worstPicture(threshold: allowance.threshold) { try pictures.finish(worst: worst, markdown: nil) }
+      } catch {
+        Terminal.error("render: error: \(error)")
+        throw Failure(status: .renderFailed)
+      }
+      diff.pictures = folder
+    }
+    let summary = comparison.summary
+    diff.frames = summary.frames
+    diff.differingFrames = comparison.frames.filter(\.differs).count
+    diff.differing = summary.differing
+    diff.worst = summary.worst
+    diff.worstRatio = summary.worst.map { Double($0.pixels) / Double(sa.width * sa.height) }
+    return diff
   }
 }
 
@@ -209,12 +371,15 @@ enum StepSummary {
     var text = "### render batch\n\n"
     let counts = Dictionary(grouping: results, by: \.status).map { "\($0.value.count) \($0.key)" }.sorted().joined(separator: ", ")
     text += "\(results.count) scene\(results.count == 1 ? "" : "s"): \(counts.isEmpty ? "none" : counts)\n\n"
-    text += "| scene | status | outputs |\n|---|---|---|\n"
+    let compared = results.contains { $0.diff != nil }
+    text += compared ? "| scene | status | changed at | outputs |\n|---|---|---|---|\n" : "| scene | status | outputs |\n|---|---|---|\n"
     for r in results {
       let outputs =
         r.outputs.count > 3
         ? "\(r.outputs.count) files" : r.outputs.map { "`\(cell($0.path))` (\(OutputSummary.size($0.bytes)))" }.joined(separator: "<br>")
-      text += "| `\(cell(r.scene))` | \(r.status)\(r.cached ? " (cached)" : "") | \(outputs.isEmpty ? "—" : outputs) |\n"
+      let when = r.diff.map { $0.note ?? SceneComparison.text($0.differing) } ?? ""
+      text +=
+        "| `\(cell(r.scene))` | \(r.status)\(r.cached ? " (cached)" : "") |\(compared ? " \(when.isEmpty ? "—" : cell(when)) |" : "") \(outputs.isEmpty ? "—" : outputs) |\n"
     }
     return text + "\n"
   }
@@ -232,4 +397,55 @@ enum StepSummary {
     handle.write(Data(markdown(results).utf8))
     handle.closeFile()
   }
+}
+
+/// `render batch --baseline --report DIR`: DIR/summary.md, what changed,
+/// when and by how much, with each changed scene's pictures.
+enum BaselineReport {
+  static func markdown(_ results: [Batch.SceneResult], baseline: String, allowance: DiffAllowance) -> String {
+    func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+    func link(_ s: String) -> String {
+      s.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }.joined(separator: "/")
+    }
+    func much(_ d: Batch.BaselineDiff) -> String {
+      if let note = d.note { return note }
+      if d.identical == true { return "the same files as the baseline" }
+      guard d.differingFrames > 0, let w = d.worst else { return "no frame differs (\(d.frames) compared)" }
+      let share = (d.worstRatio ?? 0) * 100
+      return
+        "\(d.differingFrames) of \(d.frames) frames; at worst \(w.pixels) pixels (\(String(format: share < 0.1 ? "%.3f" : "%.1f", share)) %), up to \(w.maxLevel) levels, at \(String(format: "%.3f", w.t)) s"
+    }
+    let counts = ["changed", "new", "removed", "unchanged", "invalid", "failed"].compactMap { status -> String? in
+      let n = results.filter { $0.status == status }.count
+      return n == 0 ? nil : "\(n) \(status)"
+    }
+    var text = "# Visual changes\n\n"
+    text += "Compared with `\(baseline)`: \(counts.isEmpty ? "no scenes" : counts.joined(separator: ", ")).\n"
+    var rule = "A pixel differs when a channel moved by more than \(allowance.threshold) levels; a frame differs when "
+    switch (allowance.maxDiffPixels, allowance.maxDiffRatio) {
+    case (nil, nil): rule += "any pixel does."
+    case (let n?, nil): rule += "more than \(n) pixels do."
+    case (nil, let r?): rule += "more than \(formatShare(r)) of its pixels do."
+    case (let n?, let r?): rule += "more than \(n) pixels or \(formatShare(r)) of its pixels do, whichever is more."
+    }
+    text += rule + "\n\n| scene | status | when | how much |\n|---|---|---|---|\n"
+    for r in results {
+      let when = r.diff.map { SceneComparison.text($0.differing) } ?? ""
+      let how = r.diff.map(much) ?? (r.status == "new" ? "no baseline" : r.status == "removed" ? "no longer exists" : "—")
+      text += "| `\(cell(r.scene))` | \(r.status) | \(when.isEmpty ? "—" : when) | \(cell(how)) |\n"
+    }
+    for r in results where r.status == "changed" {
+      guard let d = r.diff else { continue }
+      text += "\n## `\(r.scene)`\n\n"
+      text += d.differing.isEmpty ? "\(much(d)).\n" : "Changed at \(SceneComparison.text(d.differing)): \(much(d)).\n"
+      if let folder = d.pictures {
+        text += "\nThe most different frame — baseline, new render and their difference:\n\n"
+        text +=
+          "![baseline, new and difference](\(link(folder))/diff.png)\n\nEvery frame side by side: [\(folder)/diff.mp4](\(link(folder))/diff.mp4)\n"
+      }
+    }
+    return text
+  }
+
+  static func formatShare(_ r: Double) -> String { "\(formatNumber(r * 100)) %" }
 }

@@ -63,8 +63,15 @@ struct OutputCache {
   /// nil when it cannot be loaded (its render reports why).
   static func load(_ path: String, options: RenderOptions) -> (renderer: SceneRenderer, key: String)? {
     guard let data = FileManager.default.contents(atPath: path), let renderer = try? SceneFile.load(path) else { return nil }
+    return (renderer, key(path, bytes: [UInt8](data), renderer: renderer, options: options))
+  }
+
+  /// What decides the bytes of the loaded scene at `path` (file `bytes`)
+  /// rendered with `options`, as a SHA-256: two scenes with one key render
+  /// the same pixels.
+  static func key(_ path: String, bytes: [UInt8], renderer: SceneRenderer, options: RenderOptions) -> String {
     var h = SHA256()
-    h.update("\(RenderVersion.current)\n\(options.outputKey)\nscene \(SHA256.hex([UInt8](data)))\n")
+    h.update("\(RenderVersion.current)\n\(options.outputKey)\nscene \(SHA256.hex(bytes))\n")
     let directory = (path as NSString).deletingLastPathComponent
     // Loading checked that every file is inside the scene's folder.
     for (name, asset) in renderer.scene.assets.sorted(by: { $0.key < $1.key }) {
@@ -73,7 +80,7 @@ struct OutputCache {
     for (family, font) in renderer.scene.fonts.sorted(by: { $0.key < $1.key }) {
       h.update("font \(family) \(font.file) \(sha256(file: (directory as NSString).appendingPathComponent(font.file)))\n")
     }
-    return (renderer, h.hex())
+    return h.hex()
   }
 
   /// Copies entry `key`'s outputs into `destination` (each atomically) and
@@ -110,10 +117,11 @@ struct OutputCache {
     return (RenderSummary(scene: "", frames: manifest.frames, seconds: 0, outputs: outputs), digests)
   }
 
-  /// `folder/relative`, keeping a trailing `/`.
+  /// `folder/relative` as the command line gave `folder` (not made
+  /// absolute), keeping a trailing `/`.
   static func join(_ folder: String, _ relative: String) -> String {
-    let joined = URL(fileURLWithPath: folder).appendingPathComponent(relative).path
-    return relative.hasSuffix("/") ? joined + "/" : joined
+    let joined = (folder as NSString).appendingPathComponent(relative)
+    return relative.hasSuffix("/") && !joined.hasSuffix("/") ? joined + "/" : joined
   }
 
   /// Keeps a render's outputs (all below `outputFolder`; `digests` holds

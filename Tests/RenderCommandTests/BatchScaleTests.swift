@@ -158,10 +158,10 @@ import VideoOutput
   // MARK: render diff
 
   /// A 40×40 scene turning a square by 90° with `animation`.
-  static func turning(_ animation: String, size: Int = 40) -> [UInt8] {
+  static func turning(_ animation: String, size: Int = 40, at: Double = 0.1, angle: Double = 90) -> [UInt8] {
     Array(
       (#"{"version": 1, "size": [\#(size), \#(size)], "background": "white", "duration": 0.5, "layers": [{"id": "b", "type": "rect", "size": [20, 20], "position": [20, 20], "fill": "black"}], "#
-        + #""timeline": [{"at": 0.1, "animation": "\#(animation)", "set": {"b": {"rotation": 90}}}]}"#).utf8)
+        + #""timeline": [{"at": \#(at), "animation": "\#(animation)", "set": {"b": {"rotation": \#(angle)}}}]}"#).utf8)
   }
 
   @Test func diffFindsWhenAndHowMuch() throws {
@@ -209,5 +209,98 @@ import VideoOutput
     #expect(missing.status == 2 && missing.stderr.contains("cannot read"), "\(missing.stderr)")
     let bad = dir.write(Array(#"{"version": 1}"#.utf8), "bad.json")
     #expect(try RenderBinary.run(["diff", a, bad]).status == 65)
+  }
+
+  // MARK: batch --baseline --report
+
+  /// base/ and new/: k/turn.json turns by 45° over 0.1–0.3 s in the
+  /// baseline and over 0.3–0.5 s now; same.json is the same in both;
+  /// fresh.json is new; gone.json was removed; same.json and k/copy.json
+  /// are unchanged (the first with other bytes, the second the same).
+  static func baselineTrees(_ dir: Scratch) -> (base: String, new: String) {
+    let base = dir.path("base"), new = dir.path("new")
+    for (root, at) in [(base, 0.1), (new, 0.3)] {
+      try? FileManager.default.createDirectory(atPath: root + "/k", withIntermediateDirectories: true)
+      _ = FileManager.default.createFile(atPath: root + "/k/turn.json", contents: Data(turning("linear(duration: 0.2)", at: at, angle: 45)))
+      // The same scene written differently (rendered and compared) and
+      // byte for byte the same (known unchanged without rendering).
+      _ = FileManager.default.createFile(atPath: root + "/same.json", contents: Data(turning("smooth") + (root == new ? Array("\n\n".utf8) : [])))
+      _ = FileManager.default.createFile(atPath: root + "/k/copy.json", contents: Data(turning("easeOut")))
+    }
+    _ = FileManager.default.createFile(atPath: base + "/gone.json", contents: Data(turning("snappy")))
+    _ = FileManager.default.createFile(atPath: new + "/fresh.json", contents: Data(turning("bouncy")))
+    return (base, new)
+  }
+
+  /// Statuses by scene file name, from `--json`.
+  static func statuses(_ objects: [[String: Any]]) -> [String: String] {
+    Dictionary(
+      uniqueKeysWithValues: objects.map { (($0["scene"] as? String ?? "") as NSString).lastPathComponent + ":" + ($0["status"] as? String ?? "") }.map
+      {
+        let p = $0.split(separator: ":")
+        return (String(p[0]), String(p[1]))
+      })
+  }
+
+  @Test func baselineReportSaysWhatChangedWhenAndHowMuch() throws {
+    let dir = Scratch("springframe-baseline")
+    defer { dir.cleanUp() }
+    let (base, new) = Self.baselineTrees(dir)
+    let r = try RenderBinary.run(
+      ["batch", new, "--out", dir.path("out"), "--baseline", base, "--report", dir.path("report"), "--fps", "20", "--quiet", "--json"])
+    #expect(r.status == 1, "a changed scene fails the batch: \(r.stderr)")
+    let objects = try Self.json(r.stdout)
+    #expect(
+      Self.statuses(objects) == [
+        "turn.json": "changed", "same.json": "unchanged", "copy.json": "unchanged", "fresh.json": "new", "gone.json": "removed",
+      ])
+    let same = try #require(objects.first { ($0["scene"] as? String ?? "").hasSuffix("same.json") }?["diff"] as? [String: Any])
+    #expect(same["frames"] as? Int == 11 && same["differingFrames"] as? Int == 0 && same["identical"] == nil, "compared frame by frame")
+    let copy = try #require(objects.first { ($0["scene"] as? String ?? "").hasSuffix("copy.json") }?["diff"] as? [String: Any])
+    #expect(copy["identical"] as? Bool == true, "the same bytes: not rendered")
+    // By hand: the baseline turns 0→45° over 0.1–0.3 s, the new one over
+    // 0.3–0.5 s; at 20 fps the frames 0.15 … 0.45 s differ, 0.1 and 0.5 agree.
+    let turn = try #require(objects.first { ($0["scene"] as? String ?? "").hasSuffix("k/turn.json") })
+    let diff = try #require(turn["diff"] as? [String: Any])
+    let ranges = try #require(diff["differing"] as? [[String: Double]])
+    #expect(ranges.count == 1 && abs(ranges[0]["from"]! - 0.15) < 1e-9 && abs(ranges[0]["to"]! - 0.45) < 1e-9, "\(ranges)")
+    #expect(diff["differingFrames"] as? Int == 7 && diff["frames"] as? Int == 11)
+    let gone = try #require(objects.first { $0["status"] as? String == "removed" })
+    #expect((gone["outputs"] as? [Any])?.isEmpty == true && (gone["scene"] as? String) == base + "/gone.json")
+    // The report: the summary, and pictures for the changed scene only.
+    let summary = try String(contentsOfFile: dir.path("report/summary.md"), encoding: .utf8)
+    #expect(summary.contains("0.150–0.450 s") && summary.contains("7 of 11 frames") && summary.contains("k/turn/diff.png"), "\(summary)")
+    #expect(summary.contains("| removed |") && summary.contains("| new |") && summary.contains("| unchanged |"))
+    let png = try PNG.read(path: dir.path("report/k/turn/diff.png"))
+    #expect(png.width == 120 && png.height == 40, "baseline | new | difference")
+    #expect(try MediaProbe.info(path: dir.path("report/k/turn/diff.mp4")).frameCount == 11)
+    #expect(!FileManager.default.fileExists(atPath: dir.path("report/same")), "no pictures for an unchanged scene")
+    // The outputs are written as without --baseline.
+    #expect(FileManager.default.fileExists(atPath: dir.path("out/k/turn.mp4")))
+
+    // Against itself nothing changed: exit 0.
+    let itself = try RenderBinary.run(["batch", new, "--out", dir.path("out2"), "--baseline", new, "--fps", "20", "--quiet", "--json"])
+    #expect(itself.status == 0, "\(itself.stderr)")
+    #expect(Set(Self.statuses(try Self.json(itself.stdout)).values) == ["unchanged"])
+
+    // Shards split the removed scenes too: together they say what one run says.
+    var union: [String: String] = [:]
+    for i in 1...2 {
+      let s = try RenderBinary.run(
+        ["batch", new, "--out", dir.path("out3"), "--baseline", base, "--shard", "\(i)/2", "--fps", "20", "--quiet", "--json"])
+      union.merge(Self.statuses(try Self.json(s.stdout))) { a, _ in a + "twice" }
+    }
+    #expect(union == Self.statuses(objects))
+  }
+
+  @Test func baselineBadInput() throws {
+    let dir = Scratch("springframe-baseline-usage")
+    defer { dir.cleanUp() }
+    let (_, new) = Self.baselineTrees(dir)
+    let missing = try RenderBinary.run(["batch", new, "--out", dir.path("out"), "--baseline", dir.path("nope")])
+    #expect(missing.status == 2 && missing.stderr.contains("does not exist"), "\(missing.stderr)")
+    let reportAlone = try RenderBinary.run(["batch", new, "--out", dir.path("out"), "--report", dir.path("r")])
+    #expect(reportAlone.status == 2 && reportAlone.stderr.contains("--baseline"), "\(reportAlone.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: dir.path("out")) && !FileManager.default.fileExists(atPath: dir.path("r")))
   }
 }

@@ -13,8 +13,8 @@ import Testing
   }
 
   @Test func eachExtensionPicksItsFormat() throws {
-    // Paths made from the folder are absolute, as the outputs' paths print.
-    func file(_ path: String) -> OutputDestination { .file(URL(fileURLWithPath: path).path) }
+    // Paths made from the folder keep it as given, as the outputs' paths print.
+    func file(_ path: String) -> OutputDestination { .file(path) }
     #expect(try targets(nil).map(\.0) == ["mp4"] && (try targets(nil))[0].1 == file("renders/scene.mp4"))
     #expect(try targets("a/b.gif")[0] == ("gif", .file("a/b.gif")))
     #expect(try targets("x.MP4")[0] == ("mp4", .file("x.MP4")))

@@ -1,0 +1,193 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import PNGCodec
+import Pipeline
+import Primitives
+import Raster
+import Render
+import Review
+import Synchronization
+import VideoOutput
+
+/// When a pixel and a frame differ, as `render diff` and `render batch
+/// --baseline` both judge it (Playwright's `toHaveScreenshot` allowances).
+struct DiffAllowance: ParsableArguments {
+  @Option(help: "A pixel differs when its largest channel difference is more than this many levels (0…255).")
+  var threshold: Int = 2
+
+  @Option(name: .customLong("max-diff-pixels"), help: "Differing pixels a frame may have and still match.")
+  var maxDiffPixels: Int?
+
+  @Option(name: .customLong("max-diff-ratio"), help: "Differing pixels a frame may have, as a share of its pixels (0…1).")
+  var maxDiffRatio: Double?
+
+  func validate() throws {
+    guard (0...255).contains(threshold) else { throw ValidationError("--threshold must be between 0 and 255 levels, got \(threshold)") }
+    if let maxDiffPixels, maxDiffPixels < 0 { throw ValidationError("--max-diff-pixels must be 0 or more") }
+    if let maxDiffRatio, !(maxDiffRatio >= 0 && maxDiffRatio <= 1) { throw ValidationError("--max-diff-ratio must be between 0 and 1") }
+  }
+
+  /// The differing pixels a frame of `pixels` pixels may have: the larger
+  /// allowance when both are given, 0 when neither.
+  func pixels(of pixels: Int) -> Int {
+    max(maxDiffPixels ?? 0, Int(((maxDiffRatio ?? 0) * Double(pixels)).rounded(.down)))
+  }
+}
+
+/// Two scenes rendered at the same times and compared frame by frame, in
+/// batches of one frame per worker so memory stays a few frames.
+struct SceneComparison {
+  /// One compared frame.
+  struct Frame {
+    var t: Double
+    var diff: PixelDiff
+    var differs: Bool
+  }
+
+  var frames: [Frame] = []
+  /// The most different frame and both its pictures.
+  var worst: (index: Int, a: RenderedFrame, b: RenderedFrame)?
+
+  /// Compares `a` with `b` at the times of `schedule` (both the same pixel
+  /// size at `scale`), appending each side-by-side to `report`'s video.
+  /// Returns nil when interrupted.
+  static func run(
+    _ a: SceneRenderer, _ b: SceneRenderer, schedule: FrameSchedule, scale: Double?, threshold: Int, allowance: Int, workers: Int,
+    report: DiffReport?
+  ) throws -> SceneComparison? {
+    let (w, h) = a.pixelSize(scale: scale)
+    let cacheA = TileCache(width: w, height: h), cacheB = TileCache(width: w, height: h)
+    var result = SceneComparison()
+    var start = 0
+    while start < schedule.count {
+      let count = min(workers, schedule.count - start)
+      let pairs = Mutex<[(RenderedFrame, RenderedFrame, PixelDiff)?]>(Array(repeating: nil, count: count))
+      let failure = Mutex<RenderError?>(nil)
+      let first = start
+      DispatchQueue.concurrentPerform(iterations: count) { k in
+        let t = schedule.time(first + k)
+        do throws(RenderError) {
+          let fa = try a.renderFrame(at: t, scale: scale, cache: cacheA)
+          let fb = try b.renderFrame(at: t, scale: scale, cache: cacheB)
+          let d = PixelDiff(fa, fb, threshold: threshold)
+          pairs.withLock { $0[k] = (fa, fb, d) }
+        } catch {
+          failure.withLock { $0 = $0 ?? error }
+        }
+      }
+      if let error = failure.withLock({ $0 }) {
+        report?.abort()
+        throw error
+      }
+      for (k, pair) in pairs.withLock({ $0 }).enumerated() {
+        guard let (fa, fb, d) = pair else { continue }
+        let i = start + k
+        result.frames.append(Frame(t: schedule.time(i), diff: d, differs: d.pixels > allowance))
+        if result.worst == nil || d.pixels > result.frames[result.worst!.index].diff.pixels { result.worst = (i, fa, fb) }
+        if let report {
+          do { try report.append(PixelDiff.sideBySide(fa.pixmap, fb.pixmap, threshold: threshold)) } catch {
+            report.abort()
+            throw error
+          }
+        }
+      }
+      if Signals.cancellation.isCancelled {
+        report?.abort()
+        return nil
+      }
+      start += count
+    }
+    return result
+  }
+
+  var differs: Bool { frames.contains(where: \.differs) }
+
+  /// Runs of consecutive differing frames, as time ranges.
+  var ranges: [DiffSummary.Range] {
+    var out: [DiffSummary.Range] = []
+    var open: Double?
+    for (i, f) in frames.enumerated() {
+      if f.differs, open == nil { open = f.t }
+      if let o = open, !f.differs || i == frames.count - 1 {
+        out.append(.init(from: o, to: f.differs ? f.t : frames[i - 1].t))
+        open = nil
+      }
+    }
+    return out
+  }
+
+  var summary: DiffSummary {
+    DiffSummary(
+      differs: differs, frames: frames.count, differing: ranges,
+      worst: worst.map { w in DiffSummary.Worst(t: frames[w.index].t, pixels: frames[w.index].diff.pixels, maxLevel: frames[w.index].diff.maxLevel) })
+  }
+
+  /// The most different frame: A, B and the heat map side by side.
+  func worstPicture(threshold: Int) -> Pixmap? {
+    worst.map { PixelDiff.sideBySide($0.a.pixmap, $0.b.pixmap, threshold: threshold) }
+  }
+
+  /// The ranges as text: "0.100–0.450 s, 1.000–1.200 s".
+  static func text(_ ranges: [DiffSummary.Range]) -> String {
+    ranges.map { String(format: "%.3f–%.3f s", $0.from, $0.to) }.joined(separator: ", ")
+  }
+}
+
+/// `render diff --json`.
+struct DiffSummary: Encodable {
+  struct Range: Encodable {
+    var from: Double
+    var to: Double
+  }
+  struct Worst: Encodable {
+    var t: Double
+    var pixels: Int
+    var maxLevel: Int
+  }
+  var differs: Bool
+  var frames: Int
+  var differing: [Range]
+  var worst: Worst?
+}
+
+/// A comparison's pictures in a folder: diff.mp4 (every frame side by
+/// side), diff.png (the most different frame) and summary.md, each written
+/// atomically.
+final class DiffReport {
+  let folder: String
+  let video: TemporaryFile
+  var writer: MP4Writer?
+
+  init(folder: String, width: Int, height: Int, fps: FrameRate) throws(Failure) {
+    self.folder = folder
+    do {
+      video = try TemporaryFile(for: URL(fileURLWithPath: folder).appendingPathComponent("diff.mp4").path)
+      writer = try MP4Writer(path: video.path, width: 3 * width, height: height, fps: (fps.frames, fps.seconds))
+    } catch {
+      Terminal.error("render: error: \(folder): \(error)")
+      throw Failure(status: .renderFailed)
+    }
+  }
+
+  func append(_ frame: Pixmap) throws {
+    try writer?.append(YUVConverter.bt709(frame))
+  }
+
+  func finish(worst: Pixmap, markdown: String?) throws {
+    try writer?.finish()
+    writer = nil
+    try video.commit()
+    try TemporaryFile.write(to: URL(fileURLWithPath: folder).appendingPathComponent("diff.png").path) { path in try PNG.write(worst, to: path) }
+    if let markdown { try Self.write(markdown, to: URL(fileURLWithPath: folder).appendingPathComponent("summary.md").path) }
+  }
+
+  static func write(_ text: String, to file: String) throws {
+    try TemporaryFile.write(to: file) { path in try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
+  }
+
+  func abort() {
+    writer = nil
+    video.remove()
+  }
+}
