@@ -19,6 +19,10 @@ public struct MotionEvent: Sendable, Hashable {
     case animation(AnimationTiming)
     /// A finger moved the value until its release.
     case drag
+    /// A keyframe track (one pass).
+    case keyframes
+    /// An interactive animator.
+    case animator
   }
 
   /// Scene time the event happened, seconds.
@@ -104,6 +108,8 @@ extension Motion {
     case .curve(let start, _, let timing), .spring(let start, _, _, _, _, let timing):
       MotionEvent(time: start, kind: .animation(timing), end: end(of: segment))
     case .drag(let start, _): MotionEvent(time: start, kind: .drag, end: end(of: segment))
+    case .keyframes(let start, _, _): MotionEvent(time: start, kind: .keyframes, end: end(of: segment))
+    case .animator(let start, _, _, _): MotionEvent(time: start, kind: .animator, end: end(of: segment))
     }
   }
 }

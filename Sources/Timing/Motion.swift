@@ -27,10 +27,17 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     case curve(start: Double, target: Value, timing: AnimationTiming)
     case spring(start: Double, handoff: Double, from: Value, velocity: Value, target: Value, timing: AnimationTiming)
     case drag(start: Double, points: [DragPoint])
+    /// A keyframe track from the value and velocity it found.
+    case keyframes(start: Double, track: KeyframeTrack<Value>, repeating: Bool)
+    /// An interactive animator from `from` by `delta.0` (channel 0) and
+    /// `delta.1` (channel 1).
+    case animator(start: Double, from: Value, delta: (Value, Value), animator: InteractiveAnimator)
 
     var start: Double {
       switch self {
-      case .hold(let s, _), .curve(let s, _, _), .spring(let s, _, _, _, _, _), .drag(let s, _): s
+      case .hold(let s, _), .curve(let s, _, _), .spring(let s, _, _, _, _, _), .drag(let s, _), .keyframes(let s, _, _),
+        .animator(let s, _, _, _):
+        s
       }
     }
   }
@@ -86,6 +93,29 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     segments.append(.drag(start: time, points: absolute))
   }
 
+  /// Plays a keyframe track from `time` (SwiftUI's KeyframeAnimator), from
+  /// the value and velocity the property has then; with `repeating`, the
+  /// track starts over whenever it ends. A later event interrupts it as it
+  /// would any motion.
+  public mutating func play(_ keyframes: [Keyframe<Value>], at time: Double, repeating: Bool = false) {
+    precondition(time >= segments.last!.start, "events must be applied in time order")
+    let current = sample(at: time, leftLimit: true)
+    segments.append(
+      .keyframes(start: time, track: KeyframeTrack(keyframes, from: current.value, velocity: current.velocity), repeating: repeating))
+  }
+
+  /// Runs a UIKit interactive animator from `time`, from the value the
+  /// property has then toward `target`; `split` divides the move between
+  /// the animator's channels (x and y of a point; everything else is
+  /// channel 0).
+  public mutating func animate(
+    to target: Value, at time: Double, with animator: InteractiveAnimator, split: (Value) -> (Value, Value) = { ($0, .zero) }
+  ) {
+    precondition(time >= segments.last!.start, "events must be applied in time order")
+    let from = sample(at: time, leftLimit: true).value
+    segments.append(.animator(start: time, from: from, delta: split(target - from), animator: animator))
+  }
+
   /// The settling duration that decides a spring's length for a vector move:
   /// the longest over the components, each with its own initial velocity in
   /// moves per second of the spring's time.
@@ -129,6 +159,10 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     case .hold(_, let v): v
     case .curve(_, let target, _), .spring(_, _, _, _, let target, _): target
     case .drag(_, let points): points.last!.value
+    case .keyframes(_, let track, _): track.end
+    case .animator(_, let from, let delta, let animator):
+      from + delta.0 * animator.progress(at: animator.duration, channel: 0).value + delta.1
+        * animator.progress(at: animator.duration, channel: 1).value
     }
   }
 
@@ -145,6 +179,8 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     case .hold(let start, _): start
     case .curve(let start, _, let timing), .spring(let start, _, _, _, _, let timing): start + timing.renderingDuration
     case .drag(_, let points): points.last!.time
+    case .keyframes(let start, let track, _): start + track.duration
+    case .animator(let start, _, _, let animator): start + animator.duration
     }
   }
 
@@ -197,6 +233,13 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
       let a = points[lo], b = points[hi]
       let u = (time - a.time) / (b.time - a.time)
       return (Value.interpolate(a.value, b.value, u), Self.slope(a, b))
+
+    case .keyframes(let start, let track, let repeating):
+      return repeating ? track.sampleRepeating(at: time - start) : track.sample(at: time - start)
+
+    case .animator(let start, let from, let delta, let animator):
+      let x = animator.progress(at: time - start, channel: 0), y = animator.progress(at: time - start, channel: 1)
+      return (from + delta.0 * x.value + delta.1 * y.value, delta.0 * x.rate + delta.1 * y.rate)
     }
   }
 

@@ -1,0 +1,291 @@
+import PortableMath
+import Primitives
+
+/// One keyframe of a track, as SwiftUI's `LinearKeyframe`, `CubicKeyframe`,
+/// `SpringKeyframe` and `MoveKeyframe` (docs/scene-format.md, "Keyframes").
+public struct Keyframe<Value: VectorArithmetic>: Sendable {
+  public enum Kind: Sendable {
+    /// p0 + (to − p0)·C(s).
+    case linear(TimingFunction)
+    /// The cubic Hermite curve; a velocity not given is inferred.
+    case cubic(startVelocity: Value?, endVelocity: Value?)
+    /// The spring from p0 toward `to`; it lasts `duration` when given (and
+    /// ends where it has got to), else its settling duration (ε = 0.0001).
+    case spring(Spring, startVelocity: Value?)
+    /// A jump: it lasts no time.
+    case move
+  }
+
+  public var kind: Kind
+  public var to: Value
+  /// Seconds; nil for a move, and for a spring that lasts its settling duration.
+  public var duration: Double?
+
+  public init(_ kind: Kind, to: Value, duration: Double?) {
+    self.kind = kind
+    self.to = to
+    self.duration = duration
+  }
+
+  public static func linear(_ to: Value, duration: Double, timingCurve: TimingFunction = .linear) -> Keyframe {
+    Keyframe(.linear(timingCurve), to: to, duration: duration)
+  }
+  public static func cubic(_ to: Value, duration: Double, startVelocity: Value? = nil, endVelocity: Value? = nil) -> Keyframe {
+    Keyframe(.cubic(startVelocity: startVelocity, endVelocity: endVelocity), to: to, duration: duration)
+  }
+  public static func spring(_ to: Value, duration: Double? = nil, spring: Spring = Spring(duration: 0.5, bounce: 0), startVelocity: Value? = nil)
+    -> Keyframe
+  {
+    Keyframe(.spring(spring, startVelocity: startVelocity), to: to, duration: duration)
+  }
+  public static func move(_ to: Value) -> Keyframe { Keyframe(.move, to: to, duration: nil) }
+
+  /// A move, or a linear or cubic keyframe of duration 0 (which is one).
+  var isMove: Bool {
+    switch kind {
+    case .move: true
+    case .linear, .cubic: (duration ?? 0) == 0
+    case .spring: false
+    }
+  }
+
+  var startVelocity: Value? {
+    switch kind {
+    case .cubic(let v, _), .spring(_, let v): v
+    case .linear, .move: nil
+    }
+  }
+}
+
+/// SwiftUI's `settlingDuration(target:initialVelocity:epsilon:)` for a
+/// spring keyframe: ε = 0.0001 in property units, norms over the whole
+/// property (a point is one vector).
+extension Spring {
+  public static let keyframeEpsilon = 0.0001
+
+  public func settlingDuration<V: VectorArithmetic>(target move: V, initialVelocity v: V, epsilon: Double = keyframeEpsilon) -> Double {
+    func norm(_ x: V) -> Double { x.components.reduce(0) { $0 + $1 * $1 }.squareRoot() }
+    if dampingRatio < 1 {
+      let delta = decayRate
+      guard delta > 0 else { return .infinity }
+      let scale = norm(move * delta - v) + norm(move)
+      guard scale > 0 else { return 0 }
+      return max(0, -Elementary.log(epsilon / scale) / delta)
+    }
+    // The 0.1 s rule of the animations, with the remaining distance a norm.
+    var time = 0.0
+    var settledSince: Double?
+    while time < Self.settlingSearchLimit {
+      let r = response(at: time)
+      let remaining = norm(move * (-r.a) + v * r.b)
+      if remaining < epsilon {
+        if let since = settledSince {
+          if time - since > Self.settlingDwell { return since }
+        } else {
+          settledSince = time
+        }
+      } else {
+        settledSince = nil
+      }
+      time += Self.settlingStep
+    }
+    return .infinity
+  }
+}
+
+extension TimingFunction {
+  /// C′(0), the limit where the first control point is (0, 0).
+  public var startSlope: Double {
+    switch self {
+    case .linear: return 1
+    case .bezier(let c):
+      if c.x1 == 0 && c.y1 == 0 { return c.x2 == 0 ? .infinity : c.y2 / c.x2 }
+      return c.x1 == 0 ? .infinity : c.y1 / c.x1
+    case .easing(let e): return e.derivative(at: 0)
+    }
+  }
+
+  /// C′(1), the limit where the second control point is (1, 1).
+  public var endSlope: Double {
+    switch self {
+    case .linear: return 1
+    case .bezier(let c):
+      if c.x2 == 1 && c.y2 == 1 { return c.x1 == 1 ? .infinity : (1 - c.y1) / (1 - c.x1) }
+      return c.x2 == 1 ? .infinity : (1 - c.y2) / (1 - c.x2)
+    case .easing(let e): return e.derivative(at: 1)
+    }
+  }
+
+  /// The unit time at which the progress first reaches `f` (0…1), for a
+  /// curve that rises from 0 to 1: UIKit's resume point C⁻¹(f).
+  public func inverse(_ f: Double) -> Double {
+    if f <= 0 { return 0 }
+    if f >= 1 { return 1 }
+    if case .linear = self { return f }
+    var lo = 0.0, hi = 1.0
+    for _ in 0..<100 {
+      let mid = (lo + hi) / 2
+      if value(at: mid) < f { lo = mid } else { hi = mid }
+      if hi - lo <= 1e-16 { break }
+    }
+    return (lo + hi) / 2
+  }
+}
+
+/// A keyframe track played from a value and a velocity: each keyframe
+/// starts where the previous one actually ended, its velocities inferred
+/// as SwiftUI infers them. Value and velocity at any time, no frame state.
+public struct KeyframeTrack<Value: VectorArithmetic>: Sendable {
+  /// One keyframe, placed.
+  public struct Piece: Sendable {
+    public enum Kind: Sendable {
+      case linear(TimingFunction)
+      case cubic(v0: Value, v1: Value)
+      case spring(Spring, v0: Value)
+      case move
+    }
+    /// Seconds after the track's start.
+    public var start: Double
+    public var duration: Double
+    public var from: Value
+    public var to: Value
+    public var kind: Kind
+    /// Where it actually ends (a truncated spring short of `to`) and its
+    /// velocity there.
+    public var end: Value
+    public var endVelocity: Value
+  }
+
+  public let pieces: [Piece]
+  /// The sum of the keyframes' durations.
+  public let duration: Double
+  public let initial: Value
+
+  /// The track `keyframes` played from `value`, moving at `velocity`.
+  public init(_ keyframes: [Keyframe<Value>], from value: Value, velocity: Value = .zero) {
+    var pieces: [Piece] = []
+    var t = 0.0
+    var p0 = value
+    var previousEnd = velocity
+    for (i, k) in keyframes.enumerated() {
+      let next = i + 1 < keyframes.count ? keyframes[i + 1] : nil
+      if k.isMove {
+        pieces.append(Piece(start: t, duration: 0, from: p0, to: k.to, kind: .move, end: k.to, endVelocity: .zero))
+        p0 = k.to
+        previousEnd = .zero
+        continue
+      }
+      var piece: Piece
+      switch k.kind {
+      case .linear(let curve):
+        let d = k.duration!
+        piece = Piece(
+          start: t, duration: d, from: p0, to: k.to, kind: .linear(curve), end: k.to, endVelocity: (k.to - p0) * (curve.endSlope / d))
+      case .cubic(let start, let end):
+        let d = k.duration!
+        let v0 = start ?? previousEnd
+        let v1 = end ?? Self.inferredEnd(from: p0, to: k.to, duration: d, next: next)
+        piece = Piece(start: t, duration: d, from: p0, to: k.to, kind: .cubic(v0: v0, v1: v1), end: k.to, endVelocity: v1)
+      case .spring(let spring, let start):
+        let v0 = start ?? previousEnd
+        let d = k.duration ?? spring.settlingDuration(target: k.to - p0, initialVelocity: v0)
+        piece = Piece(
+          start: t, duration: d, from: p0, to: k.to, kind: .spring(spring, v0: v0),
+          end: spring.value(from: p0, to: k.to, initialVelocity: v0, time: d),
+          endVelocity: spring.velocity(from: p0, to: k.to, initialVelocity: v0, time: d))
+      case .move:
+        preconditionFailure("handled above")
+      }
+      pieces.append(piece)
+      t += piece.duration
+      p0 = piece.end
+      previousEnd = piece.endVelocity
+    }
+    self.pieces = pieces
+    self.duration = t
+    self.initial = value
+  }
+
+  /// A cubic's end velocity when not given: 0 last and before a move; the
+  /// next keyframe's start velocity when given; else by the next kind.
+  static func inferredEnd(from p0: Value, to: Value, duration d: Double, next: Keyframe<Value>?) -> Value {
+    guard let next, !next.isMove else { return .zero }
+    if let v = next.startVelocity { return v }
+    switch next.kind {
+    case .cubic: return (next.to - p0) * (1 / (d + next.duration!))
+    case .linear(let curve): return (next.to - to) * (curve.startSlope / next.duration!)
+    case .spring: return (next.to - p0) * (1 / (2 * d))
+    case .move: return .zero
+    }
+  }
+
+  /// Where the track ends.
+  public var end: Value { pieces.last?.end ?? initial }
+
+  /// Value and velocity `t` seconds after the track started; before, its
+  /// first value; after its end, the end (at rest). At the end of a
+  /// keyframe the earlier keyframe owns the instant; a leading move
+  /// applies at t = 0.
+  public func sample(at t: Double) -> (value: Value, velocity: Value) {
+    guard !pieces.isEmpty else { return (initial, .zero) }
+    if t <= 0 {
+      // Leading moves apply at once.
+      var v = initial
+      for p in pieces {
+        guard p.duration == 0 else { break }
+        v = p.end
+      }
+      return (v, t == 0 ? sampleFirst() : .zero)
+    }
+    if t > duration { return (end, .zero) }
+    // The piece with start < t ≤ start + duration.
+    var lo = 0, hi = pieces.count - 1
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if pieces[mid].start < t { lo = mid } else { hi = mid - 1 }
+    }
+    var index = lo
+    while pieces[index].duration == 0 && index > 0 && pieces[index].start >= t { index -= 1 }
+    return Self.sample(pieces[index], at: t - pieces[index].start)
+  }
+
+  /// The velocity at t = 0: the first timed keyframe's.
+  private func sampleFirst() -> Value {
+    guard let first = pieces.first(where: { $0.duration > 0 }), first.start == 0 else { return .zero }
+    return Self.sample(first, at: 0).velocity
+  }
+
+  /// A piece at `tau` seconds after its start (0…duration).
+  static func sample(_ p: Piece, at tau: Double) -> (value: Value, velocity: Value) {
+    guard p.duration > 0 else { return (p.end, .zero) }
+    let tau = min(max(tau, 0), p.duration)
+    let d = p.duration
+    let s = tau / d
+    switch p.kind {
+    case .move:
+      return (p.end, .zero)
+    case .linear(let curve):
+      let move = p.to - p.from
+      return (p.from + move * curve.value(at: s), move * (curve.derivative(at: s) / d))
+    case .cubic(let v0, let v1):
+      let s2 = s * s, s3 = s2 * s
+      let value = p.from * (2 * s3 - 3 * s2 + 1) + v0 * ((s3 - 2 * s2 + s) * d) + p.to * (-2 * s3 + 3 * s2) + v1 * ((s3 - s2) * d)
+      let rate = p.from * ((6 * s2 - 6 * s) / d) + v0 * (3 * s2 - 4 * s + 1) + p.to * ((-6 * s2 + 6 * s) / d) + v1 * (3 * s2 - 2 * s)
+      return (value, rate)
+    case .spring(let spring, let v0):
+      return (
+        spring.value(from: p.from, to: p.to, initialVelocity: v0, time: tau), spring.velocity(from: p.from, to: p.to, initialVelocity: v0, time: tau)
+      )
+    }
+  }
+
+  /// The same with `"repeating": true`: the track starts over every time
+  /// it ends, from the values it started from; the instant a pass ends
+  /// shows that pass's end.
+  public func sampleRepeating(at t: Double) -> (value: Value, velocity: Value) {
+    guard duration > 0, t > duration else { return sample(at: t) }
+    var local = t.truncatingRemainder(dividingBy: duration)
+    if local == 0 { local = duration }
+    return sample(at: local)
+  }
+}
