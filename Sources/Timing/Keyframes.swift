@@ -73,23 +73,7 @@ extension Spring {
       return max(0, -Elementary.log(epsilon / scale) / delta)
     }
     // The 0.1 s rule of the animations, with the remaining distance a norm.
-    var time = 0.0
-    var settledSince: Double?
-    while time < Self.settlingSearchLimit {
-      let r = response(at: time)
-      let remaining = norm(move * (-r.a) + v * r.b)
-      if remaining < epsilon {
-        if let since = settledSince {
-          if time - since > Self.settlingDwell { return since }
-        } else {
-          settledSince = time
-        }
-      } else {
-        settledSince = nil
-      }
-      time += Self.settlingStep
-    }
-    return .infinity
+    return firstSettled(epsilon: epsilon) { r in norm(move * (-r.a) + v * r.b) }
   }
 }
 

@@ -26,13 +26,18 @@ extension Spring {
       guard delta > 0 else { return .infinity }
       return -Elementary.log(epsilon / (abs(delta - initialVelocity) + 1)) / delta
     }
+    return firstSettled(epsilon: epsilon) { r in abs(-r.a + r.b * initialVelocity) }
+  }
+
+  /// SwiftUI's search for critically and over-damped springs: the first
+  /// multiple of 0.1 s (accumulated as SwiftUI does) from which the
+  /// remaining distance — `remaining` of the spring's response — stays
+  /// below ε for more than 1 s; +∞ when the search gives up.
+  func firstSettled(epsilon: Double, remaining: ((a: Double, b: Double, da: Double, db: Double)) -> Double) -> Double {
     var time = 0.0
     var settledSince: Double?
     while time < Self.settlingSearchLimit {
-      let r = response(at: time)
-      // Remaining distance of a unit move: y(t) = −a(t) + b(t)·v₀.
-      let remaining = abs(-r.a + r.b * initialVelocity)
-      if remaining < epsilon {
+      if remaining(response(at: time)) < epsilon {
         if let since = settledSince {
           if time - since > Self.settlingDwell { return since }
         } else {
