@@ -74,9 +74,9 @@ public final class FramePipeline: @unchecked Sendable {
     self.cancellation = cancellation
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
     maximumInFlight = self.workers + 2
-    // A decoration may show the frame's number (the timecode): frames of
-    // different outputs at one time are then rendered apart.
-    jobs = Self.merge(sinks.map(\.schedule), byIndex: decoration != nil)
+    // A decoration that shows the frame's number (the timecode) makes
+    // frames of different outputs at one time different pictures.
+    jobs = Self.merge(sinks.map(\.schedule), byIndex: decoration?.showsFrameNumber == true)
     let (w, h) = renderer.frameSize(scale: scale, decoration: decoration)
     cache = TileCache(width: w, height: h)
   }

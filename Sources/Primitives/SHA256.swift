@@ -7,6 +7,8 @@ public struct SHA256: Sendable {
   )
   private var pending: [UInt8] = []
   private var length: UInt64 = 0
+  /// The message schedule, kept between blocks rather than allocated per block.
+  private var w = [UInt32](repeating: 0, count: 64)
 
   public init() { pending.reserveCapacity(64) }
 
@@ -23,20 +25,22 @@ public struct SHA256: Sendable {
 
   public mutating func update(_ bytes: some Collection<UInt8>) {
     length &+= UInt64(bytes.count)
-    var rest = bytes[...]
+    // Blocks are read in place from the bytes (an array is not copied).
+    let bytes = Array(bytes)
+    var offset = 0
     if !pending.isEmpty {
-      let take = min(64 - pending.count, rest.count)
-      pending.append(contentsOf: rest.prefix(take))
-      rest = rest.dropFirst(take)
+      let take = min(64 - pending.count, bytes.count)
+      pending.append(contentsOf: bytes[0..<take])
+      offset = take
       guard pending.count == 64 else { return }
-      compress(pending[...])
+      compress(pending, at: 0)
       pending.removeAll(keepingCapacity: true)
     }
-    while rest.count >= 64 {
-      compress(Array(rest.prefix(64))[...])
-      rest = rest.dropFirst(64)
+    while bytes.count - offset >= 64 {
+      compress(bytes, at: offset)
+      offset += 64
     }
-    pending.append(contentsOf: rest)
+    pending.append(contentsOf: bytes[offset...])
   }
 
   public mutating func update(_ text: String) { update(Array(text.utf8)) }
@@ -68,9 +72,8 @@ public struct SHA256: Sendable {
     return h.hex()
   }
 
-  private mutating func compress(_ block: ArraySlice<UInt8>) {
-    var w = [UInt32](repeating: 0, count: 64)
-    let base = block.startIndex
+  /// The 64-byte block of `block` at `base`.
+  private mutating func compress(_ block: [UInt8], at base: Int) {
     for t in 0..<16 {
       w[t] =
         UInt32(block[base + 4 * t]) << 24 | UInt32(block[base + 4 * t + 1]) << 16 | UInt32(block[base + 4 * t + 2]) << 8

@@ -61,12 +61,12 @@ struct LayoutStage {
         // while the stack's frame grows or shrinks around it: an inserted
         // child (no delta) appears in its final place on screen, a removed
         // one stays where it was (docs/scene-format.md).
-        let old = before.relativePositions, new = after.relativePositions
+        let old = before.relativePositions, new = after.relativePositions, onScreen = shown.relativePositions
         var deltas: [Int: Vector2] = [:]
         for (child, slot) in old {
           if let now = new[child] {
             deltas[child] = slot - now
-          } else if let shownSlot = shown.relativePositions[child] {
+          } else if let shownSlot = onScreen[child] {
             removalSlots[child] = shownSlot
           }
         }

@@ -188,9 +188,14 @@ public protocol FrameDecoration: Sendable {
   var drawsScene: Bool { get }
   /// The frame's background instead of the scene's.
   var background: PremultipliedColor? { get }
+  /// True when the picture depends on the frame's number, not only on its
+  /// time (a timecode): frames at one time in outputs of different rates
+  /// are then drawn apart.
+  var showsFrameNumber: Bool { get }
 }
 
 extension FrameDecoration {
   public var drawsScene: Bool { true }
   public var background: PremultipliedColor? { nil }
+  public var showsFrameNumber: Bool { false }
 }

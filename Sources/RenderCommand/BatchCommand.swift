@@ -65,9 +65,10 @@ struct Batch: ParsableCommand {
   }
 
   /// The scene files, sorted by relative path (byte order; the order the
-  /// PATHs were given breaks ties).
-  func scenes() throws -> [Entry] {
+  /// PATHs were given breaks ties), and whether every PATH is a folder.
+  func scenes() throws -> (entries: [Entry], allFolders: Bool) {
     var found: [(Entry, Int)] = []
+    var allFolders = true
     for (p, path) in paths.enumerated() {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -76,14 +77,16 @@ struct Batch: ParsableCommand {
       if isDirectory.boolValue {
         found += Self.sceneFiles(in: path).map { (Entry(file: OutputCache.join(path, $0), relative: $0), p) }
       } else {
+        allFolders = false
         found.append((Entry(file: path, relative: (path as NSString).lastPathComponent), p))
       }
     }
-    return found.sorted { a, b in
-      let x = Array(a.0.relative.utf8), y = Array(b.0.relative.utf8)
-      return x != y ? x.lexicographicallyPrecedes(y) : a.1 < b.1
-    }.map(\.0)
+    let sorted = found.sorted { a, b in a.0.relative != b.0.relative ? Self.byteOrder(a.0.relative, b.0.relative) : a.1 < b.1 }
+    return (sorted.map(\.0), allFolders)
   }
+
+  /// Paths in byte order (not Unicode collation): the same on every machine.
+  static func byteOrder(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
   /// The relative paths of the *.json files below `folder`, hidden files
   /// and folders left out.
@@ -92,19 +95,12 @@ struct Batch: ParsableCommand {
     return all.filter { $0.hasSuffix(".json") && !$0.split(separator: "/").contains(where: { $0.hasPrefix(".") }) }
   }
 
-  /// Baseline scenes with no scene at their relative path: only when every
-  /// PATH is a folder (a file given alone says nothing of its neighbours),
-  /// in byte order, dealt to shards as the scenes are.
-  func removed(_ all: [Entry], baseline: String, shard: (index: Int, count: Int)?) -> [String] {
-    guard
-      paths.allSatisfy({ path in
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-      })
-    else { return [] }
+  /// Baseline scenes with no scene at their relative path, in byte order,
+  /// dealt to shards as the scenes are. Only when every PATH is a folder:
+  /// a file given alone says nothing of its neighbours.
+  static func removed(_ all: [Entry], baseline: String, shard: (index: Int, count: Int)?) -> [String] {
     let present = Set(all.map(\.relative))
-    let gone = Self.sceneFiles(in: baseline).filter { !present.contains($0) }.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-    return Self.dealt(gone, shard: shard)
+    return dealt(sceneFiles(in: baseline).filter { !present.contains($0) }.sorted(by: byteOrder), shard: shard)
   }
 
   /// Shard `index` of `count`: the k-th scene (from 0) goes to shard k mod N + 1.
@@ -123,8 +119,7 @@ struct Batch: ParsableCommand {
   func checkConflicts(_ entries: [Entry]) throws {
     let formats: [String]?
     do { formats = try options.format.map(RenderOptions.formats) } catch let error as ValidationError {
-      Terminal.error("render: error: \(error.message)")
-      throw Failure(status: .usage)
+      throw Failure.usage(error.message)
     }
     var claimed: [String: String] = [:]
     for entry in entries {
@@ -135,10 +130,8 @@ struct Batch: ParsableCommand {
       else { continue }
       for claim in Set(targets.map { $0.claim(name: name) }) {
         if let first = claimed[claim] {
-          Terminal.error(
-            "render: error: \(first) and \(entry.file) both write \(claim) (both scenes are named \(Excerpt.quoted(name))); give one a different \"name\""
-          )
-          throw Failure(status: .usage)
+          throw Failure.usage(
+            "\(first) and \(entry.file) both write \(claim) (both scenes are named \(Excerpt.quoted(name))); give one a different \"name\"")
         }
         claimed[claim] = entry.file
       }
@@ -188,49 +181,46 @@ struct Batch: ParsableCommand {
 
   func run() throws {
     Signals.install()
-    let all: [Entry]
-    do { all = try scenes() } catch let error as ValidationError {
-      Terminal.error("render: error: \(error.message)")
-      throw Failure(status: .usage)
+    let all: [Entry], allFolders: Bool
+    do { (all, allFolders) = try scenes() } catch let error as ValidationError {
+      throw Failure.usage(error.message)
     }
-    let dealing = try shard.map(Self.shard)
-    let entries = Self.dealt(all, shard: dealing)
     if let baseline {
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: baseline, isDirectory: &isDirectory), isDirectory.boolValue else {
-        Terminal.error("render: error: the baseline folder \(baseline) does not exist")
-        throw Failure(status: .usage)
+        throw Failure.usage("the baseline folder \(baseline) does not exist")
       }
     }
-    if !options.null { try checkConflicts(entries) }
+    // Over every scene, not only this shard's: two shards must not write
+    // one output file either.
+    if !options.null { try checkConflicts(all) }
     let store = try cache.map { folder throws(Failure) in try OutputCache.open(folder) }
+    if let report { _ = try OutputCache.writableFolder(report, option: "--report") }
+    let dealing = try shard.map(Self.shard)
     var results: [SceneResult] = []
     var failed: [ExitStatus] = []
-    for entry in entries {
+    for entry in Self.dealt(all, shard: dealing) {
       let file = entry.file
-      var job = SceneJob(path: file, options: options, outputs: .named(output: nil, folder: folder(entry)))
-      job.options.json = false
       do {
+        // Read and decoded once, for the key, the render and the comparison.
+        let (renderer, bytes) = try SceneFile.readOrReport(file)
+        let key = store != nil || baseline != nil ? OutputCache.key(file, bytes: bytes, renderer: renderer, options: options) : ""
+        var job = SceneJob(path: file, options: options, outputs: .named(output: nil, folder: folder(entry)))
+        job.options.json = false
+        job.prepared = .init(renderer: renderer)
         var cached = false
         let summary: RenderSummary
         // Each file's SHA-256, for --json and the cache: read once.
         var digests: [String: String] = [:]
-        func digest(_ s: RenderSummary) {
-          for o in s.outputs { for path in o.files.isEmpty ? [o.path] : o.files { digests[path] = OutputCache.sha256(file: path) } }
-        }
-        if let store, !options.null, let loaded = OutputCache.load(file, options: options) {
-          if let hit = store.copy(loaded.key, into: folder(entry)) {
-            (summary, digests) = hit
-            cached = true
-          } else {
-            job.prepared = .init(renderer: loaded.renderer)
-            summary = try job.run()
-            digest(summary)
-            store.keep(summary, under: loaded.key, from: folder(entry), digests: digests)
-          }
+        if let store, !options.null, let hit = store.copy(key, into: folder(entry)) {
+          (summary, digests) = hit
+          cached = true
         } else {
           summary = try job.run()
-          if options.json { digest(summary) }
+          if store != nil || options.json {
+            for o in summary.outputs { for path in o.files.isEmpty ? [o.path] : o.files { digests[path] = OutputCache.sha256(file: path) } }
+          }
+          store?.keep(summary, under: key, from: folder(entry), digests: digests)
         }
         let outputs = summary.outputs.flatMap { o in
           (o.files.isEmpty ? [o.path] : o.files).map { path in
@@ -241,7 +231,7 @@ struct Batch: ParsableCommand {
         var result = SceneResult(
           scene: file, status: "ok", cached: cached, outputs: outputs, frames: summary.frames, seconds: summary.seconds, ok: true)
         if let baseline {
-          result.diff = try compare(entry, baseline: baseline)
+          result.diff = try compare(entry, renderer, key: key, baseline: baseline)
           result.status = result.diff == nil ? "new" : result.diff!.differingFrames > 0 || result.diff!.note != nil ? "changed" : "unchanged"
         }
         results.append(result)
@@ -260,8 +250,9 @@ struct Batch: ParsableCommand {
         if !options.json { Terminal.write("\(what.padding(toLength: 10, withPad: " ", startingAt: 0))\(file)\n") }
       }
     }
+    var reportFailed = false
     if let baseline {
-      for relative in removed(all, baseline: baseline, shard: dealing) {
+      for relative in allFolders ? Self.removed(all, baseline: baseline, shard: dealing) : [] {
         let file = OutputCache.join(baseline, relative)
         results.append(SceneResult(scene: file, status: "removed", cached: false, outputs: [], ok: true))
         if !options.json { Terminal.write("removed   \(file)\n") }
@@ -271,94 +262,76 @@ struct Batch: ParsableCommand {
           try DiffReport.write(BaselineReport.markdown(results, baseline: baseline, allowance: allowance), to: OutputCache.join(report, "summary.md"))
         } catch {
           Terminal.error("render: error: \(report): \(error)")
-          throw Failure(status: .renderFailed)
+          reportFailed = true
         }
       }
     }
+    // The scenes' results are printed whatever happened to the report.
     if options.json { try Terminal.json(results) }
     StepSummary.append(results)
     if !failed.isEmpty { throw Failure(status: failed.allSatisfy { $0 == .invalidScene } ? .invalidScene : .renderFailed) }
-    if results.contains(where: { $0.status == "changed" }) { throw Failure(status: .renderFailed) }
+    if reportFailed || results.contains(where: { $0.status == "changed" }) { throw Failure(status: .renderFailed) }
   }
 
-  /// The scene compared with the baseline scene at its relative path (nil:
-  /// there is none), frame by frame at --fps over the longer duration (or
-  /// --from … --to); a changed scene's pictures go to the report.
-  func compare(_ entry: Entry, baseline: String) throws -> BaselineDiff? {
+  /// The scene (loaded, with its cache `key`) compared with the baseline
+  /// scene at its relative path — nil when there is none — as `render
+  /// diff` compares them; a changed scene's pictures go to the report. A
+  /// baseline that does not load or render, or of another size, is a
+  /// change (`note` says which); bad options or the scene's own failure
+  /// fail the scene.
+  func compare(_ entry: Entry, _ current: SceneRenderer, key: String, baseline: String) throws -> BaselineDiff? {
     let old = OutputCache.join(baseline, entry.relative)
     guard FileManager.default.fileExists(atPath: old) else { return nil }
     var diff = BaselineDiff(baseline: old, frames: 0, differingFrames: 0, differing: [])
-    let current = try SceneFile.loadOrReport(entry.file)
-    let earlier: SceneRenderer
-    do { earlier = try SceneFile.load(old) } catch {
+    let earlier: SceneRenderer, bytes: [UInt8]
+    do { (earlier, bytes) = try SceneFile.read(old) } catch {
       diff.note = "the baseline scene does not load"
       return diff
     }
     // The same scene, assets and fonts render the same pixels: unchanged
     // without rendering (the usual case in a pull request).
-    if let a = FileManager.default.contents(atPath: old), let b = FileManager.default.contents(atPath: entry.file),
-      OutputCache.key(old, bytes: [UInt8](a), renderer: earlier, options: options)
-        == OutputCache.key(entry.file, bytes: [UInt8](b), renderer: current, options: options)
-    {
+    if OutputCache.key(old, bytes: bytes, renderer: earlier, options: options) == key {
       diff.identical = true
       return diff
     }
-    let sa = earlier.pixelSize(scale: options.scale), sb = current.pixelSize(scale: options.scale)
-    guard sa == sb else {
-      diff.note = "the size changed from \(sa.width)×\(sa.height) to \(sb.width)×\(sb.height) pixels"
-      return diff
-    }
-    let schedule: FrameSchedule
+    let folder = String(entry.relative.dropLast(".json".count))
+    let comparison: SceneComparison, pictures: DiffReport?
     do {
-      let (t0, t1) = try RenderOptions.range(from: options.from, to: options.to, duration: max(earlier.duration, current.duration))
-      schedule = FrameSchedule(from: t0, to: t1, rate: options.fps, slow: 1)
-    } catch {
-      diff.note = "no frames to compare"
+      // One pass, with pictures when there is a report: they are kept
+      // only if some frame differs.
+      (comparison, pictures) = try SceneComparison.compare(
+        earlier, current, fps: options.fps, from: options.from, to: options.to, scale: options.scale, allowance: allowance, jobs: options.jobs,
+        report: report.map { report in
+          { w, h throws(Failure) in try DiffReport(folder: OutputCache.join(report, folder), width: w, height: h, fps: options.fps) }
+        })
+    } catch let problem as SceneComparison.Problem {
+      if case .usage(let message) = problem {
+        throw Failure.usage("\(entry.file): \(message)")
+      }
+      diff.note = problem.description
+      return diff
+    } catch let failure as SceneComparison.SceneFailure {
+      if failure.side == 1 { throw Frames.report(failure.error, scene: entry.file) }
+      diff.note = "the baseline scene does not render (\(failure.error))"
       return diff
     }
-    guard schedule.frameCountEstimate <= Double(SceneLimits.maximumFrames) else {
-      diff.note = "too many frames to compare"
-      return diff
-    }
-    let workers = max(1, options.jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-    let allowed = allowance.pixels(of: sa.width * sa.height)
-    func run(_ pictures: DiffReport?) throws -> SceneComparison {
-      do {
-        guard
-          let c = try SceneComparison.run(
-            earlier, current, schedule: schedule, scale: options.scale, threshold: allowance.threshold, allowance: allowed, workers: workers,
-            report: pictures)
-        else {
-          Terminal.error("render: interrupted; temporary files removed, existing outputs untouched")
-          Foundation.exit(Signals.exitStatus(Signals.cancellation.reason))
+    if let pictures {
+      if comparison.differs, let worst = comparison.worstPicture(threshold: allowance.threshold) {
+        do { try pictures.finish(worst: worst, markdown: nil) } catch {
+          Terminal.error("render: error: \(error)")
+          throw Failure(status: .renderFailed)
         }
-        return c
-      } catch let error as RenderError {
-        throw Frames.report(error, scene: entry.file)
+        diff.pictures = folder
+      } else {
+        pictures.abort(keepingFoldersDownTo: report)
       }
-    }
-    // Most scenes are unchanged: compare without pictures first, and only
-    // a changed scene is compared again into its report video.
-    var comparison = try run(nil)
-    if comparison.differs, let report {
-      let folder = String(entry.relative.dropLast(".json".count))
-      let pictures = try DiffReport(
-        folder: OutputCache.join(report, folder), width: sa.width, height: sa.height, fps: options.fps)
-      comparison = try run(pictures)
-      do {
-        if let worst = comparison.worstPicture(threshold: allowance.threshold) { try pictures.finish(worst: worst, markdown: nil) }
-      } catch {
-        Terminal.error("render: error: \(error)")
-        throw Failure(status: .renderFailed)
-      }
-      diff.pictures = folder
     }
     let summary = comparison.summary
     diff.frames = summary.frames
-    diff.differingFrames = comparison.frames.filter(\.differs).count
+    diff.differingFrames = comparison.differingFrames
     diff.differing = summary.differing
     diff.worst = summary.worst
-    diff.worstRatio = summary.worst.map { Double($0.pixels) / Double(sa.width * sa.height) }
+    diff.worstRatio = summary.worst.map { Double($0.pixels) / Double(comparison.framePixels) }
     return diff
   }
 }

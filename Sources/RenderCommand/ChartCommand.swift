@@ -47,13 +47,14 @@ struct ChartCommand: ParsableCommand {
 
   func run() throws {
     let renderer = try SceneFile.loadOrReport(scene)
+    SceneFile.warn(renderer, file: scene, quiet: quiet)
     let (t0, t1) = try range.resolve(duration: renderer.duration)
     let selection = ChartData.Selection(layers: layers, properties: properties)
     let all = ChartData(scene: renderer.scene, timeline: renderer.timeline, from: t0, to: t1)
     try Self.checkSelection(selection, in: all)
     let data = all.selecting(selection)
     guard !data.groups.isEmpty else {
-      throw usage(
+      throw Failure.usage(
         layers.isEmpty && properties.isEmpty ? "\(scene) animates nothing to chart" : "the chosen layers animate none of the chosen properties")
     }
     try ChartOutput.write(data, to: output, scale: scale, json: json)
@@ -63,20 +64,14 @@ struct ChartCommand: ParsableCommand {
   static func checkSelection(_ selection: ChartData.Selection, in all: ChartData) throws {
     let ids = Set(all.groups.flatMap { $0.series.compactMap(\.layer) }).sorted()
     for id in selection.layers where !ids.contains(id) {
-      Terminal.error("render: error: --layer \(Excerpt.quoted(id)) matches no layer with an animated property" + Suggestions.didYouMean(id, in: ids))
-      throw Failure(status: .usage)
+      throw Failure.usage("--layer \(Excerpt.quoted(id)) matches no layer with an animated property" + Suggestions.didYouMean(id, in: ids))
     }
     let names = Set(all.groups.flatMap { $0.series.flatMap { [$0.property, $0.name] } }).sorted()
     for p in selection.properties where !names.contains(p) {
-      Terminal.error("render: error: --property \(Excerpt.quoted(p)) matches no animated property" + Suggestions.didYouMean(p, in: names))
-      throw Failure(status: .usage)
+      throw Failure.usage("--property \(Excerpt.quoted(p)) matches no animated property" + Suggestions.didYouMean(p, in: names))
     }
   }
 
-  func usage(_ message: String) -> Failure {
-    Terminal.error("render: error: \(message)")
-    return Failure(status: .usage)
-  }
 }
 
 /// Writing a chart: PNG or SVG by the extension, atomically; `--json`.
@@ -92,8 +87,8 @@ enum ChartOutput {
 
   /// A chart's pixels must be within the frame limits (exit 2).
   static func checkSize(_ chart: Chart, scale: Double) throws {
-    let w = chart.layout.width * scale, h = chart.layout.height * scale
-    try Frames.checkSize(width: Int(w.rounded(.up)), height: Int(h.rounded(.up)), what: "the chart", hint: chartHint)
+    let (w, h) = chart.pixelSize(scale: scale)
+    try Frames.checkSize(width: w, height: h, what: "the chart", hint: chartHint)
   }
 
   /// One typesetter for review pictures: the system's fonts.
@@ -132,14 +127,9 @@ struct ChartSummary: Encodable {
   struct Series: Encodable {
     var layer: String?
     var property: String
-    var samples: [Sample]
+    var samples: [ChartSample]
     var value: Panel
     var velocity: Panel
-  }
-  struct Sample: Encodable {
-    var t: Double
-    var value: Double
-    var velocity: Double
   }
   var series: [Series]
 
@@ -152,7 +142,7 @@ struct ChartSummary: Encodable {
       group.series.map { s in
         Series(
           layer: s.layer, property: s.name,
-          samples: s.samples.filter { $0.value.isFinite && $0.velocity.isFinite }.map { Sample(t: $0.t, value: $0.value, velocity: $0.velocity) },
+          samples: s.samples.filter { $0.value.isFinite && $0.velocity.isFinite },
           value: panel(placed.value), velocity: panel(placed.velocity))
       }
     }

@@ -46,15 +46,8 @@ struct Compare: ParsableCommand {
 
   func run() throws {
     Signals.install()
+    // As many panels as validate() counted and allowed, labels included.
     let panels = try loadPanels()
-    guard panels.count <= Self.maximumPanels else {
-      Terminal.error("render: error: \(panels.count) panels is more than the limit of \(Self.maximumPanels)")
-      throw Failure(status: .usage)
-    }
-    if label.count > panels.count {
-      Terminal.error("render: error: \(label.count) --label for \(panels.count) panels")
-      throw Failure(status: .usage)
-    }
     let labelled = panels.enumerated().map { i, p in (renderer: p.renderer, label: Excerpt.capped(i < label.count ? label[i] : p.label)) }
     let compare = ComparePanels(labelled, scale: options.scale, typesetter: ChartOutput.typesetter())
     let first = panels[0].renderer
@@ -93,8 +86,7 @@ struct Compare: ParsableCommand {
         do {
           text = try v.apply(value, to: text)
         } catch let error as Variation.Missing {
-          Terminal.error("render: error: --vary \(Excerpt.quoted(v.path)): \(path) has no \(error.what)")
-          throw Failure(status: .usage)
+          throw Failure.usage("--vary \(Excerpt.quoted(v.path)): \(path) has no \(error.what)")
         }
       }
       let description = combo.map { "\($0.0.path)=\($0.1)" }.joined(separator: ", ")

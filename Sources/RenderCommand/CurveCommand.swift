@@ -19,17 +19,15 @@ struct Curve: ParsableCommand {
   /// More samples than this is a mistake (a spring that takes hours to settle).
   static let maximumSamples = 1_000_000
 
-  @Argument(help: "The animation, in SwiftUI syntax or as a JSON object; several with -o, overlaid on one chart.")
-  var animation: [String]
+  @Argument(
+    help: ArgumentHelp("The animation, in SwiftUI syntax or as a JSON object; several with -o, overlaid on one chart.", valueName: "animation"))
+  var animations: [String]
 
   @Option(name: [.short, .customLong("output")], help: "Chart the animations to a .png or an .svg instead of printing samples.")
   var output: String?
 
   @Option(help: "Pixels per point of a PNG chart (default 2).")
   var scale: Double?
-
-  /// The animations given.
-  var animations: [String] { animation }
 
   @Option(parsing: .unconditional, help: "Start value.")
   var from: Double = 0
@@ -90,10 +88,9 @@ struct Curve: ParsableCommand {
     let duration = event.end, settling = event.settlingDuration!
     let times = SampleTimes(from: 0, to: duration, rate: fps)
     guard let count = times.count(limit: Self.maximumSamples) else {
-      Terminal.error(
-        "render: error: '\(animations[0])' lasts \(formatNumber(duration)) s: \(formatNumber(times.countEstimate)) samples at \(formatNumber(fps)) fps is more than the limit of \(Self.maximumSamples)"
+      throw Failure.usage(
+        "'\(animations[0])' lasts \(formatNumber(duration)) s: \(formatNumber(times.countEstimate)) samples at \(formatNumber(fps)) fps is more than the limit of \(Self.maximumSamples)"
       )
-      throw Failure(status: .usage)
     }
     let samples = motion.samples(times, count: count)
 
@@ -101,7 +98,7 @@ struct Curve: ParsableCommand {
       try Terminal.json(
         CurveSummary(
           animation: animations[0], settlingDuration: settling, duration: duration,
-          samples: samples.map { CurveSummary.Sample(t: $0.time, value: $0.value, velocity: $0.velocity) }))
+          samples: samples.map { ChartSample(t: $0.time, value: $0.value, velocity: $0.velocity) }))
       return
     }
 
@@ -150,13 +147,7 @@ struct CurveSummary: Encodable {
   var settlingDuration: Double
   /// When it is finished for rendering, seconds.
   var duration: Double
-  var samples: [Sample]
-
-  struct Sample: Encodable {
-    var t: Double
-    var value: Double
-    var velocity: Double
-  }
+  var samples: [ChartSample]
 }
 
 /// A value-over-time chart for a terminal: rows are values, columns time.

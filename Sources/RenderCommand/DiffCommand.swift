@@ -49,54 +49,37 @@ struct Diff: ParsableCommand {
 
   func validate() throws {
     try RenderOptions.checkScale(scale)
-    if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
+    try RenderOptions.checkJobs(jobs)
   }
 
   func run() throws {
     Signals.install()
-    for path in [a, b] where !FileManager.default.isReadableFile(atPath: path) {
-      Terminal.error("render: error: cannot read \(path): no such file")
-      throw Failure(status: .usage)
-    }
     let ra = try SceneFile.loadOrReport(a), rb = try SceneFile.loadOrReport(b)
-    let sa = ra.pixelSize(scale: scale), sb = rb.pixelSize(scale: scale)
-    guard sa == sb else {
-      Terminal.error("render: error: the scenes differ in size: \(a) is \(sa.width)×\(sa.height) pixels, \(b) \(sb.width)×\(sb.height)")
-      throw Failure(status: .usage)
-    }
     try Frames.checkSize(ra, scale: scale)
-    let duration = max(ra.duration, rb.duration)
-    let (t0, t1) = try range.resolve(duration: duration)
-    let schedule = FrameSchedule(from: t0, to: t1, rate: fps, slow: 1)
-    guard schedule.frameCountEstimate <= Double(SceneLimits.maximumFrames) else {
-      Terminal.error("render: error: \(formatNumber(schedule.frameCountEstimate)) frames is over the limit of \(SceneLimits.maximumFrames)")
-      throw Failure(status: .usage)
-    }
-    let threshold = allowance.threshold, allowed = allowance.pixels(of: sa.width * sa.height)
-    let report = try output.map { folder throws(Failure) in try DiffReport(folder: folder, width: sa.width, height: sa.height, fps: fps) }
-    let comparison: SceneComparison
+    let comparison: SceneComparison, report: DiffReport?
     do {
-      guard
-        let compared = try SceneComparison.run(
-          ra, rb, schedule: schedule, scale: scale, threshold: threshold, allowance: allowed,
-          workers: max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount), report: report)
-      else {
-        Terminal.error("render: interrupted; temporary files removed, existing outputs untouched")
-        Foundation.exit(Signals.exitStatus(Signals.cancellation.reason))
-      }
-      comparison = compared
-    } catch let error as RenderError {
-      throw Frames.report(error, scene: a)
+      (comparison, report) = try SceneComparison.compare(
+        ra, rb, fps: fps, from: range.from, to: range.to, scale: scale, allowance: allowance, jobs: jobs,
+        report: output.map { folder in { w, h throws(Failure) in try DiffReport(folder: folder, width: w, height: h, fps: fps) } })
+    } catch SceneComparison.Problem.sizes(let sa, let sb) {
+      throw Failure.usage("the scenes differ in size: \(a) is \(sa.width)×\(sa.height) pixels, \(b) \(sb.width)×\(sb.height)")
+    } catch SceneComparison.Problem.usage(let message) {
+      throw Failure.usage(message)
+    } catch let failure as SceneComparison.SceneFailure {
+      throw Frames.report(failure.error, scene: failure.side == 0 ? a : b)
+    } catch let failure as Failure {
+      throw failure
     } catch {
       Terminal.error("render: error: \(error)")
       throw Failure(status: .renderFailed)
     }
-
+    let threshold = allowance.threshold
     let summary = comparison.summary
     if let report, let worst = comparison.worstPicture(threshold: threshold) {
       do {
         try report.finish(
-          worst: worst, markdown: Self.markdown(summary, a: a, b: b, threshold: threshold, allowance: allowed, frames: comparison.frames))
+          worst: worst,
+          markdown: Self.markdown(comparison, a: a, b: b, threshold: threshold, allowance: allowance.pixels(of: comparison.framePixels)))
       } catch {
         Terminal.error("render: error: \(error)")
         throw Failure(status: .renderFailed)
@@ -107,17 +90,18 @@ struct Diff: ParsableCommand {
     } else if !quiet {
       let what =
         summary.differs
-        ? "\(comparison.frames.filter(\.differs).count) of \(summary.frames) frames differ" : "no frame differs (\(summary.frames) compared)"
+        ? "\(comparison.differingFrames) of \(summary.frames) frames differ" : "no frame differs (\(summary.frames) compared)"
       Terminal.error("\(a) vs \(b): \(what)" + (summary.differing.isEmpty ? "" : " at " + SceneComparison.text(summary.differing)))
     }
     if summary.differs { throw Failure(status: .renderFailed) }
   }
 
-  static func markdown(_ s: DiffSummary, a: String, b: String, threshold: Int, allowance: Int, frames: [SceneComparison.Frame]) -> String {
+  static func markdown(_ comparison: SceneComparison, a: String, b: String, threshold: Int, allowance: Int) -> String {
+    let s = comparison.summary
     var text = "# render diff\n\n`\(a)` → `\(b)`\n\n"
-    text += "\(frames.count) frames compared; a pixel differs by more than \(threshold) levels, a frame when more than \(allowance) pixels do.\n\n"
+    text += "\(s.frames) frames compared; a pixel differs by more than \(threshold) levels, a frame when more than \(allowance) pixels do.\n\n"
     if s.differs {
-      text += "**\(frames.filter(\.differs).count) frames differ**, at:\n\n"
+      text += "**\(comparison.differingFrames) frames differ**, at:\n\n"
       for r in s.differing { text += String(format: "- %.3f s – %.3f s\n", r.from, r.to) }
     } else {
       text += "**No frame differs.**\n"

@@ -10,7 +10,7 @@ struct RootCommand: ParsableCommand {
     commandName: "render",
     abstract: "Render UI animations written as JSON scenes, with SwiftUI's timing.",
     discussion: "The scene format is described in docs/scene-format.md, every command and option in docs/cli.md.",
-    version: RenderVersion.current,
+    version: RenderVersion.identity,
     subcommands: [
       RenderScene.self, Still.self, Validate.self, Info.self, Batch.self, Curve.self, ChartCommand.self, Sheet.self, Compare.self, Diff.self,
     ],
@@ -23,10 +23,51 @@ struct RootCommand: ParsableCommand {
   }
 }
 
-/// The renderer's version: part of every batch cache key, so it changes
-/// with any change to the bytes a scene renders to.
+/// The renderer's version, and the identity of this very binary: the
+/// batch cache keys on the identity, so a binary built from other sources
+/// never serves an output another one rendered, whatever the version says.
 enum RenderVersion {
   static let current = "springframe 0.18.0"
+
+  /// The version and the binary's build ID (`render --version` prints
+  /// both): the linker's GNU build ID, a hash of the linked binary, read
+  /// from the executable's ELF notes; without one, the SHA-256 of the
+  /// executable's bytes.
+  static let identity: String = {
+    let executable = "/proc/self/exe"
+    if let id = buildID(executable) { return "\(current) build \(id)" }
+    return "\(current) sha256 \(OutputCache.sha256(file: executable))"
+  }()
+
+  /// The NT_GNU_BUILD_ID note of the ELF file at `path`, in hexadecimal.
+  static func buildID(_ path: String) -> String? {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    defer { try? handle.close() }
+    // The notes sit in the first pages, right after the program headers.
+    let head = [UInt8](handle.readData(ofLength: 1 << 16))
+    func u16(_ o: Int) -> Int { o + 2 <= head.count ? Int(head[o]) | Int(head[o + 1]) << 8 : 0 }
+    func u32(_ o: Int) -> Int { o + 4 <= head.count ? u16(o) | u16(o + 2) << 16 : 0 }
+    func u64(_ o: Int) -> Int { o + 8 <= head.count ? u32(o) | u32(o + 4) << 32 : 0 }
+    // ELF64, little-endian.
+    guard head.count >= 64, head[0..<4] == [0x7F, 0x45, 0x4C, 0x46], head[4] == 2, head[5] == 1 else { return nil }
+    let phoff = u64(32), phentsize = u16(54), phnum = u16(56)
+    for i in 0..<phnum {
+      let ph = phoff + i * phentsize
+      guard u32(ph) == 4 else { continue }  // PT_NOTE
+      var note = u64(ph + 8)
+      let end = min(note + u64(ph + 32), head.count)
+      while note + 12 <= end {
+        let nameSize = u32(note), descSize = u32(note + 4), type = u32(note + 8)
+        let name = note + 12, desc = name + (nameSize + 3) / 4 * 4
+        guard desc + descSize <= end else { break }
+        if type == 3, nameSize == 4, head[name..<name + 3] == [0x47, 0x4E, 0x55] {  // "GNU"
+          return head[desc..<desc + descSize].map { String(format: "%02x", $0) }.joined()
+        }
+        note = desc + (descSize + 3) / 4 * 4
+      }
+    }
+    return nil
+  }
 }
 
 /// The exit statuses (docs/cli.md).
@@ -40,6 +81,12 @@ enum ExitStatus: Int32 {
 /// An error that has already been reported to standard error.
 struct Failure: Error {
   let status: ExitStatus
+
+  /// Bad usage: `render: error: MESSAGE` on standard error, exit 2.
+  static func usage(_ message: String) -> Failure {
+    Terminal.error("render: error: \(message)")
+    return Failure(status: .usage)
+  }
 }
 
 @main

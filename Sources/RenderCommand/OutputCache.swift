@@ -3,6 +3,7 @@ import Pipeline
 import Primitives
 import Render
 import SceneModel
+import Typography
 
 /// `render batch --cache DIR`: outputs kept under a key that covers
 /// everything that decides their bytes — the renderer's version, every
@@ -40,6 +41,13 @@ struct OutputCache {
   /// The cache folder, created if missing and tried for writing: a folder
   /// that cannot be written is an error (exit 1) before anything renders.
   static func open(_ path: String) throws(Failure) -> OutputCache {
+    OutputCache(folder: try writableFolder(path, option: "--cache"))
+  }
+
+  /// The folder `path`, created if missing and tried for writing (a file
+  /// created and removed); one that cannot be written is an error naming
+  /// `option` (exit 1).
+  static func writableFolder(_ path: String, option: String) throws(Failure) -> URL {
     let url = URL(fileURLWithPath: path)
     let probe = url.appendingPathComponent(".probe.\(getpid())")
     do {
@@ -47,31 +55,42 @@ struct OutputCache {
       try Data().write(to: probe)
       try FileManager.default.removeItem(at: probe)
     } catch {
-      Terminal.error("render: error: --cache \(path): cannot write there (\(error.localizedDescription))")
+      Terminal.error("render: error: \(option) \(path): cannot write there (\(error.localizedDescription))")
       throw Failure(status: .renderFailed)
     }
-    return OutputCache(folder: url)
+    return url
   }
 
   /// The SHA-256 of a file's bytes, hexadecimal ("" when unreadable).
   static func sha256(file path: String) -> String {
-    guard let data = FileManager.default.contents(atPath: path) else { return "" }
-    return SHA256.hex([UInt8](data))
+    guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+    defer { try? handle.close() }
+    // In chunks: an output of any length costs a megabyte of memory.
+    var h = SHA256()
+    while true {
+      let chunk = handle.readData(ofLength: 1 << 20)
+      if chunk.isEmpty { break }
+      h.update(chunk)
+    }
+    return h.hex()
   }
 
-  /// The scene at `path`, loaded, and its key rendered with `options`;
-  /// nil when it cannot be loaded (its render reports why).
-  static func load(_ path: String, options: RenderOptions) -> (renderer: SceneRenderer, key: String)? {
-    guard let data = FileManager.default.contents(atPath: path), let renderer = try? SceneFile.load(path) else { return nil }
-    return (renderer, key(path, bytes: [UInt8](data), renderer: renderer, options: options))
-  }
+  /// The system's fonts, which text falls back to: each font file's path
+  /// and size, hashed once per process (another font package, or another
+  /// version of one, misses the cache; the files' dates do not matter).
+  static let systemFonts: String = {
+    var h = SHA256()
+    for file in Set(SystemFonts.shared.faces.map(\.file)).sorted(by: Batch.byteOrder) { h.update("\(file) \(fileSize(atPath: file))\n") }
+    return h.hex()
+  }()
 
   /// What decides the bytes of the loaded scene at `path` (file `bytes`)
   /// rendered with `options`, as a SHA-256: two scenes with one key render
   /// the same pixels.
   static func key(_ path: String, bytes: [UInt8], renderer: SceneRenderer, options: RenderOptions) -> String {
     var h = SHA256()
-    h.update("\(RenderVersion.current)\n\(options.outputKey)\nscene \(SHA256.hex(bytes))\n")
+    h.update(
+      "\(RenderVersion.identity)\n\(options.outputKey)\nname \(renderer.scene.name)\nsystem fonts \(systemFonts)\nscene \(SHA256.hex(bytes))\n")
     let directory = (path as NSString).deletingLastPathComponent
     // Loading checked that every file is inside the scene's folder.
     for (name, asset) in renderer.scene.assets.sorted(by: { $0.key < $1.key }) {
@@ -89,7 +108,7 @@ struct OutputCache {
   func copy(_ key: String, into destination: String) -> (RenderSummary, [String: String])? {
     let entry = folder.appendingPathComponent(key)
     guard let data = FileManager.default.contents(atPath: entry.appendingPathComponent("manifest.json").path) else { return nil }
-    guard let manifest = try? JSONDecoder().decode(Manifest.self, from: data), manifest.version == RenderVersion.current,
+    guard let manifest = try? JSONDecoder().decode(Manifest.self, from: data), manifest.version == RenderVersion.identity,
       manifest.files.allSatisfy({ f in
         let p = entry.appendingPathComponent("files").appendingPathComponent(f.path).path
         return fileSize(atPath: p) == f.bytes && Self.sha256(file: p) == f.sha256
@@ -98,6 +117,8 @@ struct OutputCache {
       try? FileManager.default.removeItem(at: entry)
       return nil
     }
+    // Marked as used now: a CI run keeps only the entries it used.
+    utimes(entry.path, nil)
     let base = URL(fileURLWithPath: destination)
     do {
       for f in manifest.files {
@@ -155,7 +176,7 @@ struct OutputCache {
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: base + f.path, toPath: target.path)
       }
-      let manifest = Manifest(version: RenderVersion.current, frames: summary.frames, outputs: outputs, files: files)
+      let manifest = Manifest(version: RenderVersion.identity, frames: summary.frames, outputs: outputs, files: files)
       try JSONEncoder().encode(manifest).write(to: temporary.appendingPathComponent("manifest.json"))
       // Another shard may have kept the same entry meanwhile: either is right.
       if rename(temporary.path, entry.path) != 0 { try? FileManager.default.removeItem(at: temporary) }

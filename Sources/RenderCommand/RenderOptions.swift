@@ -18,11 +18,10 @@ struct RenderOptions: ParsableArguments {
   @Option(help: "Pixels per point (overrides the scene's).")
   var scale: Double?
 
-  @Option(name: .customLong("from"), help: "First scene time to render, in seconds.")
-  var from: Double?
-
-  @Option(name: .customLong("to"), help: "Last scene time to render, in seconds (default: the scene's duration).")
-  var to: Double?
+  /// `--from` and `--to`, as every command that takes them reads them.
+  @OptionGroup var range: TimeRange
+  var from: Double? { range.from }
+  var to: Double? { range.to }
 
   @Option(help: ArgumentHelp("Formats to write in one pass: a comma list of " + OutputFormats.names.joined(separator: ", ") + "."))
   var format: String?
@@ -76,19 +75,26 @@ struct RenderOptions: ParsableArguments {
   func validate() throws {
     guard slow.isFinite, slow > 0 else { throw ValidationError("--slow must be greater than 0, got \(slow)") }
     try Self.checkScale(scale)
-    try Self.checkRange(from: from, to: to)
     if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time of 0 seconds or more, got \(at)") }
     guard crf >= 0, crf <= 51 else { throw ValidationError("--crf must be between 0 and 51, got \(crf)") }
     guard Self.presets.contains(preset) else {
       throw ValidationError("unknown --preset '\(preset)'; x264's presets are " + Self.presets.joined(separator: ", "))
     }
-    if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
+    try Self.checkJobs(jobs)
     if let format { _ = try Self.formats(format) }
     if let overlay { _ = try Self.overlays(overlay) }
     if (!chartLayers.isEmpty || !chartProperties.isEmpty) && !(overlay.map { (try? Self.overlays($0))?.contains(.chart) } == true) {
       throw ValidationError("--layer and --property choose what --overlay chart plots; add --overlay chart")
     }
   }
+
+  /// `--jobs`, as every command that takes it checks it.
+  static func checkJobs(_ jobs: Int?) throws {
+    if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
+  }
+
+  /// The worker threads `--jobs` asks for: by default, every core.
+  static func workers(_ jobs: Int?) -> Int { max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount) }
 
   static func checkScale(_ scale: Double?) throws {
     if let scale, !(scale > 0 && scale.isFinite && scale <= 16) { throw ValidationError("--scale must be greater than 0 and at most 16") }
@@ -135,8 +141,14 @@ struct RenderOptions: ParsableArguments {
 
   /// The frames to render for a scene of `duration` seconds.
   func schedule(duration: Double, rate: FrameRate? = nil) throws -> FrameSchedule {
-    let (start, end) = try Self.range(from: from, to: to, duration: duration)
-    let schedule = FrameSchedule(from: start, to: end, rate: rate ?? fps, slow: slow)
+    try Self.schedule(from: from, to: to, duration: duration, rate: rate ?? fps, slow: slow)
+  }
+
+  /// The frames from `from` to `to` (the range rule above) at `rate` ×
+  /// `slow`, within the frame limit.
+  static func schedule(from: Double?, to: Double?, duration: Double, rate: FrameRate, slow: Double) throws -> FrameSchedule {
+    let (start, end) = try range(from: from, to: to, duration: duration)
+    let schedule = FrameSchedule(from: start, to: end, rate: rate, slow: slow)
     if schedule.frameCountEstimate > Double(SceneLimits.maximumFrames) {
       throw ValidationError(
         "\(formatNumber(schedule.frameCountEstimate)) frames (\(formatNumber(end - start)) s at \(schedule.rate) fps × slow \(formatNumber(slow))) is over the limit of \(SceneLimits.maximumFrames) frames"

@@ -89,18 +89,13 @@ struct SceneJob {
     case targets([OutputTarget])
   }
 
-  func usage(_ message: String) -> Failure {
-    Terminal.error("render: error: \(message)")
-    return Failure(status: .usage)
-  }
-
   func run() throws -> RenderSummary {
     let renderer = try prepared?.renderer ?? SceneFile.loadOrReport(path)
     let scene = renderer.scene
     let name = prepared?.name ?? scene.name
     let duration = prepared?.duration ?? renderer.duration
     let warn = { (message: String) in if !options.quiet { Terminal.warning(message) } }
-    for w in scene.warnings(file: path) { warn("\(w.file):\(w.location): \(w.path): \(w.message)") }
+    SceneFile.warn(renderer, file: path, quiet: options.quiet)
     try Frames.checkSize(renderer, scale: options.scale)
     let (w, h) = renderer.pixelSize(scale: options.scale)
     let start = Date()
@@ -122,9 +117,9 @@ struct SceneJob {
         schedule = try options.schedule(duration: duration)
       }
     } catch let error as ValidationError {
-      throw usage(error.message)
+      throw Failure.usage(error.message)
     } catch let error as OutputError {
-      throw usage(error.message)
+      throw Failure.usage(error.message)
     }
 
     let overlay = try self.overlay(renderer, schedule: schedule, size: (w, h))
@@ -198,7 +193,7 @@ struct SceneJob {
       let all = ChartData(scene: renderer.scene, timeline: renderer.timeline, from: c0, to: c1)
       try ChartCommand.checkSelection(selection, in: all)
       let chosen = all.selecting(selection)
-      guard !chosen.groups.isEmpty else { throw usage("--overlay chart: \(path) animates nothing to chart") }
+      guard !chosen.groups.isEmpty else { throw Failure.usage("--overlay chart: \(path) animates nothing to chart") }
       data = chosen
     }
     do {

@@ -46,8 +46,61 @@ struct SceneComparison {
   }
 
   var frames: [Frame] = []
+  /// The pixels of one frame.
+  var framePixels = 0
   /// The most different frame and both its pictures.
   var worst: (index: Int, a: RenderedFrame, b: RenderedFrame)?
+
+  /// What keeps two scenes from being compared at all.
+  enum Problem: Error, CustomStringConvertible {
+    /// Different pixel sizes: "a is W×H pixels, b W×H".
+    case sizes(a: (width: Int, height: Int), b: (width: Int, height: Int))
+    /// The options ask for no frames or for too many.
+    case usage(String)
+
+    var description: String {
+      switch self {
+      case .sizes(let a, let b): "the size changed from \(a.width)×\(a.height) to \(b.width)×\(b.height) pixels"
+      case .usage(let message): message
+      }
+    }
+  }
+
+  /// A frame of scene `side` (0: a, 1: b) failed to render.
+  struct SceneFailure: Error {
+    var side: Int
+    var error: RenderError
+  }
+
+  /// `a` and `b` rendered at the same times — `fps` (not slowed) over
+  /// `from` … `to`, by default the longer duration — and compared frame by
+  /// frame, as `render diff` and `render batch --baseline` do. `report`
+  /// makes the pictures' report for the frame size, if any: every frame's
+  /// side-by-side goes into it, and the caller finishes or aborts it.
+  /// Interrupted: temporary files removed, the process exits.
+  static func compare(
+    _ a: SceneRenderer, _ b: SceneRenderer, fps: FrameRate, from: Double?, to: Double?, scale: Double?, allowance: DiffAllowance,
+    jobs: Int?, report: ((_ width: Int, _ height: Int) throws -> DiffReport)?
+  ) throws -> (comparison: SceneComparison, report: DiffReport?) {
+    let sa = a.pixelSize(scale: scale), sb = b.pixelSize(scale: scale)
+    guard sa == sb else { throw Problem.sizes(a: sa, b: sb) }
+    let schedule: FrameSchedule
+    do {
+      schedule = try RenderOptions.schedule(from: from, to: to, duration: max(a.duration, b.duration), rate: fps, slow: 1)
+    } catch let error as ValidationError {
+      throw Problem.usage(error.message)
+    }
+    let pictures = try report?(sa.width, sa.height)
+    guard
+      let comparison = try run(
+        a, b, schedule: schedule, scale: scale, threshold: allowance.threshold, allowance: allowance.pixels(of: sa.width * sa.height),
+        workers: RenderOptions.workers(jobs), report: pictures)
+    else {
+      Terminal.error("render: interrupted; temporary files removed, existing outputs untouched")
+      Foundation.exit(Signals.exitStatus(Signals.cancellation.reason))
+    }
+    return (comparison, pictures)
+  }
 
   /// Compares `a` with `b` at the times of `schedule` (both the same pixel
   /// size at `scale`), appending each side-by-side to `report`'s video.
@@ -59,26 +112,29 @@ struct SceneComparison {
     let (w, h) = a.pixelSize(scale: scale)
     let cacheA = TileCache(width: w, height: h), cacheB = TileCache(width: w, height: h)
     var result = SceneComparison()
+    result.framePixels = w * h
     var start = 0
     while start < schedule.count {
       let count = min(workers, schedule.count - start)
       let pairs = Mutex<[(RenderedFrame, RenderedFrame, PixelDiff)?]>(Array(repeating: nil, count: count))
-      let failure = Mutex<RenderError?>(nil)
+      let failure = Mutex<SceneFailure?>(nil)
       let first = start
       DispatchQueue.concurrentPerform(iterations: count) { k in
         let t = schedule.time(first + k)
+        var side = 0
         do throws(RenderError) {
           let fa = try a.renderFrame(at: t, scale: scale, cache: cacheA)
+          side = 1
           let fb = try b.renderFrame(at: t, scale: scale, cache: cacheB)
           let d = PixelDiff(fa, fb, threshold: threshold)
           pairs.withLock { $0[k] = (fa, fb, d) }
         } catch {
-          failure.withLock { $0 = $0 ?? error }
+          failure.withLock { $0 = $0 ?? SceneFailure(side: side, error: error) }
         }
       }
-      if let error = failure.withLock({ $0 }) {
+      if let failure = failure.withLock({ $0 }) {
         report?.abort()
-        throw error
+        throw failure
       }
       for (k, pair) in pairs.withLock({ $0 }).enumerated() {
         guard let (fa, fb, d) = pair else { continue }
@@ -102,6 +158,9 @@ struct SceneComparison {
   }
 
   var differs: Bool { frames.contains(where: \.differs) }
+
+  /// How many frames differ.
+  var differingFrames: Int { frames.filter(\.differs).count }
 
   /// Runs of consecutive differing frames, as time ranges.
   var ranges: [DiffSummary.Range] {
@@ -186,8 +245,14 @@ final class DiffReport {
     try TemporaryFile.write(to: file) { path in try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
   }
 
-  func abort() {
+  /// Removes the unfinished video; with `root`, also the folders made for
+  /// it below `root` that are left empty.
+  func abort(keepingFoldersDownTo root: String? = nil) {
     writer = nil
     video.remove()
+    guard let root else { return }
+    let top = URL(fileURLWithPath: root).standardizedFileURL.path
+    var folder = URL(fileURLWithPath: self.folder).standardizedFileURL
+    while folder.path.hasPrefix(top + "/"), rmdir(folder.path) == 0 { folder.deleteLastPathComponent() }
   }
 }

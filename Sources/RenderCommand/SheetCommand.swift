@@ -58,7 +58,7 @@ struct Sheet: ParsableCommand {
     if let columns, columns < 1 || columns > Self.maximumCells {
       throw ValidationError("--columns must be between 1 and \(Self.maximumCells), got \(columns)")
     }
-    if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
+    try RenderOptions.checkJobs(jobs)
     try RenderOptions.checkScale(scale)
   }
 
@@ -75,10 +75,10 @@ struct Sheet: ParsableCommand {
 
   func run() throws {
     let renderer = try SceneFile.loadOrReport(scene)
+    SceneFile.warn(renderer, file: scene, quiet: quiet)
     let (t0, t1) = try range.resolve(duration: renderer.duration)
     guard let times = Self.times(from: t0, to: t1, count: count, every: every) else {
-      Terminal.error("render: error: --every \(formatNumber(every ?? 0)) makes more stills than the limit of \(Self.maximumCells)")
-      throw Failure(status: .usage)
+      throw Failure.usage("--every \(formatNumber(every ?? 0)) makes more stills than the limit of \(Self.maximumCells)")
     }
     try Frames.checkSize(renderer, scale: scale)
     let sheet = ContactSheet(renderer: renderer, times: times, columns: columns, scale: scale ?? renderer.scene.scale)
@@ -86,7 +86,7 @@ struct Sheet: ParsableCommand {
       width: sheet.size.width, height: sheet.size.height, what: "the sheet", hint: "give fewer stills, --columns or a smaller --scale")
     let image: Pixmap
     do {
-      image = try sheet.draw(typesetter: ChartOutput.typesetter(), workers: jobs)
+      image = try sheet.draw(workers: jobs)
     } catch {
       throw Frames.report(error, scene: scene)
     }
@@ -118,13 +118,11 @@ struct ContactSheet {
   static let cellBox = 480.0
   static let margin = 16, gap = 16, labelBand = 26
   static let labelSize = 14.0
-  static let background = Color(hex: "#F3F4F6")!
 
   let renderer: SceneRenderer
   let times: [Double]
   /// The scale each still is drawn at.
   let cellScale: Double
-  let columns: Int, rows: Int
   /// Where each still's pixels are.
   let cells: [PixelRect]
   let size: (width: Int, height: Int)
@@ -136,29 +134,34 @@ struct ContactSheet {
     let fit = min(1, Self.cellBox / Double(max(w, 1)), Self.cellBox / Double(max(h, 1)))
     cellScale = scale * fit
     let c = min(times.count, columns ?? Int(Double(times.count).squareRoot().rounded(.up)))
-    self.columns = max(1, c)
-    rows = (times.count + self.columns - 1) / self.columns
+    let rows = (times.count + c - 1) / c
     let cell = renderer.pixelSize(scale: cellScale)
     let pitchX = cell.width + Self.gap, pitchY = cell.height + Self.labelBand + Self.gap
     cells = times.indices.map { i in
       let x = Self.margin + (i % c) * pitchX, y = Self.margin + (i / c) * pitchY
       return PixelRect(x0: x, y0: y, x1: x + cell.width, y1: y + cell.height)
     }
-    size = (2 * Self.margin + self.columns * pitchX - Self.gap, 2 * Self.margin + rows * pitchY - Self.gap)
+    size = (2 * Self.margin + c * pitchX - Self.gap, 2 * Self.margin + rows * pitchY - Self.gap)
   }
 
-  func draw(typesetter: Typesetter, workers: Int?) throws(RenderError) -> Pixmap {
-    let stills = Mutex<[Pixmap?]>(Array(repeating: nil, count: times.count))
+  /// The sheet, its stills rendered in parallel through one tile cache
+  /// and each drawn into its cell as soon as it is done (cells do not
+  /// overlap, so the order does not change a pixel): memory stays a few
+  /// stills, however many cells.
+  func draw(workers: Int?) throws(RenderError) -> Pixmap {
+    let sheet = Mutex(Self.canvas(size))
+    let cell = renderer.pixelSize(scale: cellScale)
+    let cache = TileCache(width: cell.width, height: cell.height)
     let failure = Mutex<RenderError?>(nil)
     let next = Atomic<Int>(0)
-    let threads = max(1, min(times.count, workers ?? ProcessInfo.processInfo.activeProcessorCount))
+    let threads = min(times.count, RenderOptions.workers(workers))
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
       while true {
         let i = next.add(1, ordering: .relaxed).oldValue
         guard i < times.count else { return }
         do throws(RenderError) {
-          let still = try renderer.render(at: times[i], scale: cellScale)
-          stills.withLock { $0[i] = still }
+          let still = try renderer.renderFrame(at: times[i], scale: cellScale, cache: cache).pixmap
+          sheet.withLock { drawCell(i, still, canvas: $0.0, surface: $0.1) }
         } catch {
           failure.withLock { $0 = $0 ?? error }
           return
@@ -166,19 +169,23 @@ struct ContactSheet {
       }
     }
     if let error = failure.withLock({ $0 }) { throw error }
-    let canvas = Canvas(width: size.width, height: size.height, background: Self.background.premultiplied)
-    let surface = RasterSurface(canvas: canvas, scale: 1, typesetter: typesetter)
-    for (i, still) in stills.withLock({ $0 }).enumerated() {
-      guard let still else { continue }
-      let cell = cells[i]
-      surface.fill(
-        Rect(x: Double(cell.x0 - 1), y: Double(cell.y0 - 1), width: Double(cell.width + 2), height: Double(cell.height + 2)), Color(hex: "#D0D7DE")!)
-      surface.fill(Rect(x: Double(cell.x0), y: Double(cell.y0), width: Double(cell.width), height: Double(cell.height)), .white)
-      canvas.drawImage(still, transform: .translation(Double(cell.x0), Double(cell.y0)))
-      surface.text(
-        "\(Ticks.format(times[i], decimals: 2)) s", at: Point(Double(cell.x0) + Double(cell.width) / 2, Double(cell.y1) + 19), size: Self.labelSize,
-        bold: true, Color(hex: "#1F2328")!, anchor: .middle)
-    }
-    return canvas.pixmap
+    return sheet.withLock { $0.0.pixmap }
+  }
+
+  /// The sheet's canvas and a surface drawing into it.
+  static func canvas(_ size: (width: Int, height: Int)) -> sending (Canvas, RasterSurface) {
+    let canvas = Canvas(width: size.width, height: size.height, background: ReviewStyle.backdrop.premultiplied)
+    return (canvas, RasterSurface(canvas: canvas, scale: 1, typesetter: ChartOutput.typesetter()))
+  }
+
+  /// Still `i` in its cell, framed, its time under it.
+  func drawCell(_ i: Int, _ still: Pixmap, canvas: Canvas, surface: RasterSurface) {
+    let cell = cells[i]
+    surface.fill(cell.insetBy(-1).rect, ReviewStyle.border)
+    surface.fill(cell.rect, .white)
+    canvas.drawImage(still, transform: .translation(Double(cell.x0), Double(cell.y0)))
+    surface.text(
+      "\(Ticks.format(times[i], decimals: 2)) s", at: Point(Double(cell.x0) + Double(cell.width) / 2, Double(cell.y1) + 19), size: Self.labelSize,
+      bold: true, ReviewStyle.ink, anchor: .middle)
   }
 }

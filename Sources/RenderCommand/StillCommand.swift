@@ -63,8 +63,7 @@ struct TimeRange: ParsableArguments {
   /// The range in a scene of `duration` seconds (bad usage reported).
   func resolve(duration: Double) throws -> (from: Double, to: Double) {
     do { return try RenderOptions.range(from: from, to: to, duration: duration) } catch let error as ValidationError {
-      Terminal.error("render: error: \(error.message)")
-      throw Failure(status: .usage)
+      throw Failure.usage(error.message)
     }
   }
 }
@@ -82,10 +81,8 @@ enum Frames {
   /// `hint` says how to make it smaller.
   static func checkSize(width w: Int, height h: Int, what: String? = nil, hint: String? = nil) throws {
     guard SceneLimits.fits(width: w, height: h) else {
-      Terminal.error(
-        "render: error: " + (what.map { "\($0), \(w)×\(h) pixels," } ?? "\(w)×\(h) pixels") + " is over \(SceneLimits.frameLimitText)"
-          + (hint.map { "; \($0)" } ?? ""))
-      throw Failure(status: .usage)
+      throw Failure.usage(
+        (what.map { "\($0), \(w)×\(h) pixels," } ?? "\(w)×\(h) pixels") + " is over \(SceneLimits.frameLimitText)" + (hint.map { "; \($0)" } ?? ""))
     }
   }
 

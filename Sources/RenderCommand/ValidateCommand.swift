@@ -35,19 +35,28 @@ struct Validate: ParsableCommand {
 enum SceneFile {
   /// The validated scene at `path`, its images and fonts loaded, ready to
   /// render; unreadable scene files are usage errors.
-  static func load(_ path: String) throws -> SceneRenderer {
+  static func load(_ path: String) throws -> SceneRenderer { try read(path).renderer }
+
+  /// The same with the file's bytes, for keys that cover them (read once).
+  static func read(_ path: String) throws -> (renderer: SceneRenderer, bytes: [UInt8]) {
     guard let data = FileManager.default.contents(atPath: path) else {
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-      Terminal.error(
-        "render: error: cannot read \(path): \(exists ? (isDirectory.boolValue ? "it is a folder" : "permission denied") : "no such file")")
-      throw Failure(status: .usage)
+      throw Failure.usage("cannot read \(path): \(exists ? (isDirectory.boolValue ? "it is a folder" : "permission denied") : "no such file")")
     }
     let name = defaultName(path)
     // Asset and font files resolve against the scene file's folder ("" for
     // the working directory, so that messages keep the paths as given).
     let directory = (path as NSString).deletingLastPathComponent
-    return try SceneRenderer(decoding: [UInt8](data), file: path, directory: directory, defaultName: name)
+    let bytes = [UInt8](data)
+    return (try SceneRenderer(decoding: bytes, file: path, directory: directory, defaultName: name), bytes)
+  }
+
+  /// The scene's warnings (located, as errors are) on standard error,
+  /// unless `quiet`.
+  static func warn(_ renderer: SceneRenderer, file: String, quiet: Bool) {
+    guard !quiet else { return }
+    for w in renderer.scene.warnings(file: file) { Terminal.warning("\(w.file):\(w.location): \(w.path): \(w.message)") }
   }
 
   /// A scene's name when it gives none: its file name without extension.
@@ -56,9 +65,12 @@ enum SceneFile {
   }
 
   /// `load`, reporting an invalid scene's errors and ending with exit 65.
-  static func loadOrReport(_ path: String) throws -> SceneRenderer {
+  static func loadOrReport(_ path: String) throws -> SceneRenderer { try readOrReport(path).renderer }
+
+  /// `read`, reporting an invalid scene's errors and ending with exit 65.
+  static func readOrReport(_ path: String) throws -> (renderer: SceneRenderer, bytes: [UInt8]) {
     do {
-      return try load(path)
+      return try read(path)
     } catch let errors as SceneErrors {
       Terminal.error(errors.description)
       throw Failure(status: .invalidScene)

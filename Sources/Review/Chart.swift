@@ -17,6 +17,15 @@ public enum TextAnchor: Sendable { case start, middle, end }
 public typealias TextMeasure = (_ text: String, _ size: Double, _ bold: Bool) -> Double
 
 /// The look of charts, declared once: sizes in points, colours.
+/// The colours every review picture shares (charts, compare panels,
+/// contact sheets): ink for text, a light backdrop around pictures, a
+/// border around each.
+public enum ReviewStyle {
+  public static let ink = Color(hex: "#1F2328")!
+  public static let backdrop = Color(hex: "#F3F4F6")!
+  public static let border = Color(hex: "#D0D7DE")!
+}
+
 public enum ChartStyle {
   public static let width = 720.0
   /// The narrowest chart: under a scene narrower than this, it is wider.
@@ -30,7 +39,7 @@ public enum ChartStyle {
   static let frame = Color(hex: "#C9CED6")!
   static let grid = Color(hex: "#E6E9EE")!
   static let zero = Color(hex: "#A0A7B2")!
-  static let ink = Color(hex: "#1F2328")!
+  static let ink = ReviewStyle.ink
   static let secondaryInk = Color(hex: "#59636E")!
   static let eventMark = Color(hex: "#6E7781")!
   static let settledMark = Color(hex: "#8C959F")!

@@ -20,10 +20,13 @@ public struct ChartSeries: Sendable {
   public var name: String { component.map { "\(property).\($0)" } ?? property }
 }
 
-public struct ChartSample: Sendable, Hashable {
+/// A value and its velocity at time t: a chart's point, and a sample in
+/// `render chart --json` and `render curve --json`.
+public struct ChartSample: Sendable, Hashable, Encodable {
   public var t: Double
   public var value: Double
   public var velocity: Double
+  public init(t: Double, value: Double, velocity: Double) { self.t = t; self.value = value; self.velocity = velocity }
 }
 
 /// A vertical mark on a chart's time axis.

@@ -130,9 +130,14 @@ public struct SVGSurface: ChartSurface {
 }
 
 extension Chart {
+  /// The chart's size in pixels at `scale` pixels per point.
+  public func pixelSize(scale: Double) -> (width: Int, height: Int) {
+    (Int((layout.width * scale).rounded(.up)), Int((layout.height * scale).rounded(.up)))
+  }
+
   /// The chart as pixels at `scale` pixels per point.
   public func pixmap(scale: Double, typesetter: Typesetter) -> Pixmap {
-    let w = Int((layout.width * scale).rounded(.up)), h = Int((layout.height * scale).rounded(.up))
+    let (w, h) = pixelSize(scale: scale)
     let surface = RasterSurface(
       canvas: Canvas(width: w, height: h, background: ChartStyle.background.premultiplied), scale: scale, typesetter: typesetter)
     var s = surface

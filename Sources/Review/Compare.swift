@@ -23,9 +23,9 @@ public struct ComparePanels: FrameDecoration {
   public var drawsScene: Bool { false }
   public var background: PremultipliedColor? { Self.backdrop.premultiplied }
 
-  static let backdrop = Color(hex: "#F3F4F6")!
-  static let ink = Color(hex: "#1F2328")!
-  static let border = Color(hex: "#D0D7DE")!
+  static let backdrop = ReviewStyle.backdrop
+  static let ink = ReviewStyle.ink
+  static let border = ReviewStyle.border
   /// Pixels: around the panels, between them, and the label band's height
   /// and text size (at 1×; they grow with the scale).
   static let margin = 12.0, gap = 12.0, band = 30.0, textSize = 15.0
@@ -68,7 +68,7 @@ public struct ComparePanels: FrameDecoration {
   public func drawUnder(_ list: Recording, time: Double, frame: Int) {
     for panel in panels {
       let r = panel.rect
-      list.fill(Path.rect(PixelRect(x0: r.x0 - 1, y0: r.y0 - 1, x1: r.x1 + 1, y1: r.y1 + 1).rect), paint: .color(Self.border))
+      list.fill(Path.rect(r.insetBy(-1).rect), paint: .color(Self.border))
       list.pushClip(Path.rect(PixelRect(x0: r.x0, y0: r.y0 - band, x1: r.x1, y1: r.y0).rect))
       list.fill(panel.labelPath, paint: .color(Self.ink))
       list.popClip()

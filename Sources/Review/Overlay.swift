@@ -20,6 +20,7 @@ public struct ReviewOverlay: FrameDecoration {
   public let scene: PixelRect
   /// The timecode band, in frame pixels.
   public let timecode: PixelRect?
+  public var showsFrameNumber: Bool { timecode != nil }
   /// The chart, in frame pixels, and its plot area (t0 at its left edge,
   /// t1 at its right).
   public let chart: PixelRect?
@@ -91,15 +92,15 @@ public struct ReviewOverlay: FrameDecoration {
       } else {
         chart = Chart(data, width: max(ChartStyle.minimumWidth, Double(w) / scale), measure: measure)
       }
-      let cw = Int((chart.layout.width * scale).rounded(.up)), ch = Int((chart.layout.height * scale).rounded(.up))
+      let (cw, ch) = chart.pixelSize(scale: scale)
       let fw = tall ? w + cw : max(w, cw), fh = tall ? max(h, ch) : h + ch
       guard SceneLimits.fits(width: fw, height: fh) else {
         throw TooLarge(width: fw, height: fh)
       }
       let pixmap = chart.pixmap(scale: scale, typesetter: typesetter)
       let at = tall ? (x: w, y: 0) : (x: 0, y: h)
-      chartRect = PixelRect(x0: at.x, y0: at.y, x1: at.x + pixmap.width, y1: at.y + pixmap.height)
-      size = tall ? (w + pixmap.width, max(h, pixmap.height)) : (max(w, pixmap.width), h + pixmap.height)
+      chartRect = PixelRect(x0: at.x, y0: at.y, x1: at.x + cw, y1: at.y + ch)
+      size = (fw, fh)
       let p = chart.layout.plot
       plot = (
         Rect(x: Double(at.x) + p.origin.x * scale, y: Double(at.y) + p.origin.y * scale, width: p.size.x * scale, height: p.size.y * scale),

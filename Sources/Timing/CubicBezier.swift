@@ -58,12 +58,16 @@ public struct CubicBezier: Sendable, Hashable {
   /// y at the given x: the eased progress.
   public func value(at x: Double) -> Double { y(parameter(forX: x)) }
 
-  /// dy/dx at the given x. Where dx/ds vanishes (a control point on the
-  /// x = 0 or x = 1 edge) the limit is taken by a short secant.
+  /// dy/dx at the given x. Where dx/ds vanishes at an end, the limit:
+  /// y2/x2 at x = 0 when the first control point is (0, 0) (else y1/x1),
+  /// (1 − y1)/(1 − x1) at x = 1 when the second is (1, 1) (else
+  /// (1 − y2)/(1 − x2)); elsewhere by a short secant.
   public func derivative(at x: Double) -> Double {
     let s = parameter(forX: min(max(x, 0), 1))
     let slope = dx(s)
     if abs(slope) > 1e-9 { return dy(s) / slope }
+    if s == 0 { return x1 == 0 && y1 == 0 ? y2 / x2 : y1 / x1 }
+    if s == 1 { return x2 == 1 && y2 == 1 ? (1 - y1) / (1 - x1) : (1 - y2) / (1 - x2) }
     let h = 1e-7
     let (s0, s1) = s + h <= 1 ? (s, s + h) : (s - h, s)
     return (y(s1) - y(s0)) / (self.x(s1) - self.x(s0))

@@ -31,24 +31,6 @@ public enum AnimatorSpring: Sendable, Hashable {
   }
 }
 
-extension Spring {
-  /// UIKit's settling duration of a spring given by its physics
-  /// (`UISpringTimingParameters(mass:stiffness:damping:)`, CASpringAnimation's
-  /// `settlingDuration`): the remaining distance of a unit move,
-  /// e^(−δt)(cos ω_d t + (δ − v₀)/ω_d · sin ω_d t), is bounded by
-  /// e^(−δt)(1 + |δ − v₀|/ω_d); it is done when that bound falls to ε = 0.001:
-  /// t = −ln(ε / (1 + |δ − v₀|/ω_d)) / δ. (mass 1, stiffness 100, damping 10:
-  /// ln(1000 (1 + 5/√75)) / 5 = 1.4727 s.) Critically and over-damped: the
-  /// 0.1 s rule of the animations.
-  public func uikitSettlingDuration(initialVelocity v: Double = 0) -> Double {
-    guard dampingRatio < 1 else { return settlingDuration(initialVelocity: v) }
-    let delta = decayRate
-    guard delta > 0 else { return .infinity }
-    let damped = naturalFrequency * (1 - dampingRatio * dampingRatio).squareRoot()
-    return -Elementary.log(Self.settlingEpsilon / (1 + abs(delta - v) / damped)) / delta
-  }
-}
-
 /// A `UIViewPropertyAnimator`'s progress over time: run, or scrubbed
 /// (`fractionComplete` following points, linearly in value) and then
 /// continued or reversed. Progress 0 is the values it started from, 1 the
@@ -66,11 +48,13 @@ public struct InteractiveAnimator: Sendable {
 
   /// One stretch of the animator's life.
   enum Stage: Sendable {
-    /// The progress curve from unit time u0 at rate `rate` (unit time per
-    /// second, negative when reversed) for `length` seconds.
-    case curve(TimingFunction, u0: Double, rate: Double, length: Double)
-    /// One spring per channel from `from` toward `to`, for `length` seconds.
-    case spring(Spring, from: Double, to: Double, velocity: (Double, Double), length: Double)
+    /// The progress curve from unit time u0 toward u1 (1, or 0 when
+    /// reversed) at `rate` unit time per second, for `length` seconds.
+    case curve(TimingFunction, u0: Double, u1: Double, rate: Double, length: Double)
+    /// One spring per channel from `from` toward `to`, each channel with
+    /// its own initial velocity (progress per second). The closed form
+    /// runs on after `length`, so a settled spring never snaps.
+    case spring(Spring, from: Double, to: Double, velocity: (Double, Double))
     /// The finger: linear between the points.
     case scrub([ScrubPoint])
   }
@@ -78,25 +62,38 @@ public struct InteractiveAnimator: Sendable {
   let stages: [(start: Double, stage: Stage)]
   /// When the animator is done, seconds after it started.
   public let duration: Double
+  /// The progress it ends at: 1, or 0 when reversed.
+  public let endProgress: Double
 
   /// - Parameters:
   ///   - duration: the animator's duration (UIKit's default 0.2).
+  ///   - scrub: the finger's points; `continueTiming`, `durationFactor`
+  ///     and `reversed` say how it finishes after them, and need them.
   ///   - continueTiming: the timing after the scrub (default `timing`).
   ///   - durationFactor: UIKit's `continueAnimation(withTimingParameters:durationFactor:)`; 0 keeps the duration.
+  /// - Precondition: a spring's damping ratio is in (0, 1] (its other
+  ///   forms are clamped to 1, as `uikitSpring` takes them) and its
+  ///   velocities are finite.
   public init(
     timing: AnimatorTiming, duration: Double, scrub: [ScrubPoint] = [], continueTiming: AnimatorTiming? = nil, durationFactor: Double = 0,
     reversed: Bool = false
   ) {
+    precondition(!scrub.isEmpty || (continueTiming == nil && durationFactor == 0 && !reversed), "continuing or reversing needs a scrub")
     var stages: [(Double, Stage)] = []
     var t = 0.0
     if scrub.isEmpty {
       switch timing {
       case .cubic(let curve):
-        stages.append((0, .curve(curve, u0: 0, rate: 1 / duration, length: duration)))
+        stages.append((0, .curve(curve, u0: 0, u1: 1, rate: 1 / duration, length: duration)))
         t = duration
       case .spring(let form, let dx, let dy):
-        let (spring, length) = Self.spring(form, dx: dx, duration: duration)
-        stages.append((0, .spring(spring, from: 0, to: 1, velocity: (dx, dy), length: length)))
+        let (spring, length): (Spring, Double)
+        switch form {
+        case .dampingRatio(let zeta): (spring, length) = (Self.fitted(duration: duration, dampingRatio: zeta, dx: dx), duration)
+        case .physical(let s): (spring, length) = (s, s.uikitSettlingDuration(initialVelocity: dx))
+        case .durationBounce(let s): (spring, length) = (s, s.settlingDuration(initialVelocity: dx))
+        }
+        stages.append((0, .spring(spring, from: 0, to: 1, velocity: (dx, dy))))
         t = length
       }
     } else {
@@ -107,63 +104,59 @@ public struct InteractiveAnimator: Sendable {
       let remaining = reversed ? f : 1 - f
       // D′: the duration, or durationFactor · duration / remaining.
       let scaled = durationFactor != 0 && remaining > 0 ? durationFactor * duration / remaining : duration
+      let target = reversed ? 0.0 : 1.0
       switch timing {
       case .cubic(let curve):
         let u0 = curve.inverse(f)
         let length = scaled * (reversed ? u0 : 1 - u0)
-        if length > 0 { stages.append((t, .curve(curve, u0: u0, rate: (reversed ? -1 : 1) / scaled, length: length))) }
+        if length > 0 { stages.append((t, .curve(curve, u0: u0, u1: target, rate: (reversed ? -1 : 1) / scaled, length: length))) }
         t += length
       case .spring(let form, let dx, let dy):
         let length = scaled * remaining
-        if length > 0, let spring = Spring(uikitDuration: length, dampingRatio: min(form.dampingRatio, 1), initialVelocity: dx) {
-          let target = reversed ? 0.0 : 1.0
-          stages.append((t, .spring(spring, from: f, to: target, velocity: (dx * (target - f), dy * (target - f)), length: length)))
+        if length > 0 {
+          let spring = Self.fitted(duration: length, dampingRatio: form.dampingRatio, dx: dx)
+          stages.append((t, .spring(spring, from: f, to: target, velocity: (dx * (target - f), dy * (target - f)))))
         }
         t += length
       }
     }
     self.stages = stages
     self.duration = t
+    self.endProgress = reversed ? 0 : 1
   }
 
-  /// The spring a run uses and how long it lasts.
-  static func spring(_ form: AnimatorSpring, dx: Double, duration: Double) -> (Spring, Double) {
-    switch form {
-    case .dampingRatio(let zeta):
-      let spring = Spring(uikitDuration: duration, dampingRatio: min(zeta, 1), initialVelocity: dx) ?? Spring(duration: duration, bounce: 0)
-      return (spring, duration)
-    case .physical(let s): return (s, s.uikitSettlingDuration(initialVelocity: dx))
-    case .durationBounce(let s): return (s, s.settlingDuration(initialVelocity: dx))
+  /// The spring that settles in `duration` as `uikitSpring(duration:
+  /// dampingRatio:initialVelocity: dx)` does; an over-damped ratio is
+  /// taken as 1.
+  static func fitted(duration: Double, dampingRatio: Double, dx: Double) -> Spring {
+    guard let spring = Spring(uikitDuration: duration, dampingRatio: min(dampingRatio, 1), initialVelocity: dx) else {
+      preconditionFailure("no spring with damping ratio \(dampingRatio) and velocity \(dx) settles in \(duration) s")
     }
+    return spring
   }
 
-  /// Progress and its rate (per second) of `channel` at `t` seconds after
-  /// the start; 1 (or 0 when reversed) and at rest once done.
-  public func progress(at t: Double, channel: Int = 0) -> (value: Double, rate: Double) {
+  /// Progress and its rate (per second) of both channels (0: x and
+  /// one-dimensional properties, 1: y) at `t` seconds after the start.
+  /// They differ only while a spring runs with different velocities.
+  public func progress(at t: Double) -> (value: (Double, Double), rate: (Double, Double)) {
     var index = 0
     while index + 1 < stages.count && stages[index + 1].start <= t { index += 1 }
     let (start, stage) = stages[index]
     let tau = max(0, t - start)
     switch stage {
     case .scrub(let points):
-      if tau <= points[0].time || points.count == 1 { return (points[0].fraction, 0) }
-      let last = points.count - 1
-      if tau >= points[last].time { return (points[last].fraction, 0) }
-      var k = 0
-      while points[k + 1].time < tau { k += 1 }
-      let a = points[k], b = points[k + 1]
-      let slope = (b.fraction - a.fraction) / (b.time - a.time)
-      return (a.fraction + slope * (tau - a.time), slope)
-    case .curve(let curve, let u0, let rate, let length):
-      let u = u0 + rate * min(tau, length)
-      if tau >= length { return (curve.value(at: u), 0) }
-      return (curve.value(at: u), curve.derivative(at: u) * rate)
-    case .spring(let spring, let from, let to, let velocity, let length):
-      if tau >= length { return (to, 0) }
-      let v = channel == 1 ? velocity.1 : velocity.0
-      return (
-        spring.value(from: from, to: to, initialVelocity: v, time: tau), spring.velocity(from: from, to: to, initialVelocity: v, time: tau)
-      )
+      let (f, rate) = PiecewiseLinear.sample(points.count, at: tau, time: { points[$0].time }, value: { points[$0].fraction })
+      return ((f, f), (rate, rate))
+    case .curve(let curve, let u0, let u1, let rate, let length):
+      if tau >= length { return ((curve.value(at: u1), curve.value(at: u1)), (0, 0)) }
+      let u = u0 + rate * tau
+      let (f, slope) = (curve.value(at: u), curve.derivative(at: u) * rate)
+      return ((f, f), (slope, slope))
+    case .spring(let spring, let from, let to, let velocity):
+      // One response for both channels: only the velocity term differs.
+      let r = spring.response(at: tau)
+      let x = to + (from - to) * r.a + velocity.0 * r.b, y = to + (from - to) * r.a + velocity.1 * r.b
+      return ((x, y), ((from - to) * r.da + velocity.0 * r.db, (from - to) * r.da + velocity.1 * r.db))
     }
   }
 }
@@ -181,23 +174,16 @@ public enum PhaseSchedule {
 
   /// When a phase's change is logically complete, in scene time after it
   /// is set: a curve at its end; a spring at 2π/ω₀ (its duration or
-  /// response, or 2π√(m/k)); a `uikitSpring` at its duration — each plus
-  /// its delays, divided by its speeds, times its passes.
+  /// response, or 2π√(m/k)); a `uikitSpring` at its duration — each with
+  /// its delays, speeds and passes as any animation's duration; never
+  /// (+∞) under `repeatForever`, which keeps its phase for good.
   public static func logicalDuration(_ animation: Animation) -> Double {
-    var d: Double
+    let base: Double
     switch animation.base {
-    case .curve(_, let duration): d = duration
-    case .spring(let spring, _): d = 2 * .pi / spring.naturalFrequency
-    case .uikitSpring(_, let duration, _, _): d = duration
+    case .spring(let spring, _): base = spring.duration
+    case .curve, .uikitSpring: base = animation.baseDuration()
     }
-    for modifier in animation.modifiers {
-      switch modifier {
-      case .delay(let delay): d += delay
-      case .speed(let s): d /= s
-      case .repeat(let count, _): d *= Double(count ?? 1)
-      }
-    }
-    return d
+    return AnimationTiming(animation, baseDuration: base).duration
   }
 
   /// The steps of `phases` phases from `start` with `animations` (one per
@@ -207,14 +193,16 @@ public enum PhaseSchedule {
   /// when repeating.
   public static func steps(phases: Int, animations: [Animation], start: Double, repeating: Bool, until horizon: Double) -> [Step] {
     precondition(phases >= 2 && animations.count == phases)
+    let durations = animations.map(logicalDuration)
+    // A cycle of no length would repeat for ever at one instant: one cycle.
+    let repeating = repeating && durations.reduce(0, +) > 0
     var steps = [Step(time: start, phase: 0, animation: nil)]
     var t = start
     var phase = 1
-    let cycle = animations.map(logicalDuration).reduce(0, +)
-    while true {
+    while t.isFinite {
       steps.append(Step(time: t, phase: phase, animation: animations[phase]))
-      if phase == 0 && (!repeating || cycle <= 0) { break }
-      t += logicalDuration(animations[phase])
+      if phase == 0 && !repeating { break }
+      t += durations[phase]
       phase = (phase + 1) % phases
       if repeating && t > horizon { break }
     }

@@ -33,7 +33,7 @@ public struct Keyframe<Value: VectorArithmetic>: Sendable {
   public static func cubic(_ to: Value, duration: Double, startVelocity: Value? = nil, endVelocity: Value? = nil) -> Keyframe {
     Keyframe(.cubic(startVelocity: startVelocity, endVelocity: endVelocity), to: to, duration: duration)
   }
-  public static func spring(_ to: Value, duration: Double? = nil, spring: Spring = Spring(duration: 0.5, bounce: 0), startVelocity: Value? = nil)
+  public static func spring(_ to: Value, duration: Double? = nil, spring: Spring = Spring(.smooth), startVelocity: Value? = nil)
     -> Keyframe
   {
     Keyframe(.spring(spring, startVelocity: startVelocity), to: to, duration: duration)
@@ -57,60 +57,26 @@ public struct Keyframe<Value: VectorArithmetic>: Sendable {
   }
 }
 
-/// SwiftUI's `settlingDuration(target:initialVelocity:epsilon:)` for a
-/// spring keyframe: ε = 0.0001 in property units, norms over the whole
-/// property (a point is one vector).
 extension Spring {
+  /// A spring keyframe's settling threshold, in property units.
   public static let keyframeEpsilon = 0.0001
-
-  public func settlingDuration<V: VectorArithmetic>(target move: V, initialVelocity v: V, epsilon: Double = keyframeEpsilon) -> Double {
-    func norm(_ x: V) -> Double { x.components.reduce(0) { $0 + $1 * $1 }.squareRoot() }
-    if dampingRatio < 1 {
-      let delta = decayRate
-      guard delta > 0 else { return .infinity }
-      let scale = norm(move * delta - v) + norm(move)
-      guard scale > 0 else { return 0 }
-      return max(0, -Elementary.log(epsilon / scale) / delta)
-    }
-    // The 0.1 s rule of the animations, with the remaining distance a norm.
-    return firstSettled(epsilon: epsilon) { r in norm(move * (-r.a) + v * r.b) }
-  }
 }
 
 extension TimingFunction {
-  /// C′(0), the limit where the first control point is (0, 0).
-  public var startSlope: Double {
-    switch self {
-    case .linear: return 1
-    case .bezier(let c):
-      if c.x1 == 0 && c.y1 == 0 { return c.x2 == 0 ? .infinity : c.y2 / c.x2 }
-      return c.x1 == 0 ? .infinity : c.y1 / c.x1
-    case .easing(let e): return e.derivative(at: 0)
-    }
-  }
-
-  /// C′(1), the limit where the second control point is (1, 1).
-  public var endSlope: Double {
-    switch self {
-    case .linear: return 1
-    case .bezier(let c):
-      if c.x2 == 1 && c.y2 == 1 { return c.x1 == 1 ? .infinity : (1 - c.y1) / (1 - c.x1) }
-      return c.x2 == 1 ? .infinity : (1 - c.y2) / (1 - c.x2)
-    case .easing(let e): return e.derivative(at: 1)
-    }
-  }
-
-  /// The unit time at which the progress first reaches `f` (0…1), for a
-  /// curve that rises from 0 to 1: UIKit's resume point C⁻¹(f).
+  /// The unit time at which the progress reaches `f` (0…1): UIKit's resume
+  /// point C⁻¹(f) for a curve whose progress rises from 0 to 1 (for one
+  /// that overshoots, a time where it equals f). Once per animator, not
+  /// per frame.
   public func inverse(_ f: Double) -> Double {
     if f <= 0 { return 0 }
     if f >= 1 { return 1 }
     if case .linear = self { return f }
     var lo = 0.0, hi = 1.0
-    for _ in 0..<100 {
+    // 64 halvings reach adjacent doubles.
+    for _ in 0..<64 {
       let mid = (lo + hi) / 2
+      if mid == lo || mid == hi { break }
       if value(at: mid) < f { lo = mid } else { hi = mid }
-      if hi - lo <= 1e-16 { break }
     }
     return (lo + hi) / 2
   }
@@ -134,10 +100,8 @@ public struct KeyframeTrack<Value: VectorArithmetic>: Sendable {
     public var from: Value
     public var to: Value
     public var kind: Kind
-    /// Where it actually ends (a truncated spring short of `to`) and its
-    /// velocity there.
+    /// Where it actually ends: `to`, or where a truncated spring got to.
     public var end: Value
-    public var endVelocity: Value
   }
 
   public let pieces: [Piece]
@@ -154,36 +118,38 @@ public struct KeyframeTrack<Value: VectorArithmetic>: Sendable {
     for (i, k) in keyframes.enumerated() {
       let next = i + 1 < keyframes.count ? keyframes[i + 1] : nil
       if k.isMove {
-        pieces.append(Piece(start: t, duration: 0, from: p0, to: k.to, kind: .move, end: k.to, endVelocity: .zero))
+        pieces.append(Piece(start: t, duration: 0, from: p0, to: k.to, kind: .move, end: k.to))
         p0 = k.to
         previousEnd = .zero
         continue
       }
-      var piece: Piece
+      let piece: Piece
+      // The velocity it ends with, which the next keyframe may start from.
+      let endVelocity: Value
       switch k.kind {
       case .linear(let curve):
         let d = k.duration!
-        piece = Piece(
-          start: t, duration: d, from: p0, to: k.to, kind: .linear(curve), end: k.to, endVelocity: (k.to - p0) * (curve.endSlope / d))
+        piece = Piece(start: t, duration: d, from: p0, to: k.to, kind: .linear(curve), end: k.to)
+        endVelocity = (k.to - p0) * (curve.derivative(at: 1) / d)
       case .cubic(let start, let end):
         let d = k.duration!
         let v0 = start ?? previousEnd
         let v1 = end ?? Self.inferredEnd(from: p0, to: k.to, duration: d, next: next)
-        piece = Piece(start: t, duration: d, from: p0, to: k.to, kind: .cubic(v0: v0, v1: v1), end: k.to, endVelocity: v1)
+        piece = Piece(start: t, duration: d, from: p0, to: k.to, kind: .cubic(v0: v0, v1: v1), end: k.to)
+        endVelocity = v1
       case .spring(let spring, let start):
         let v0 = start ?? previousEnd
-        let d = k.duration ?? spring.settlingDuration(target: k.to - p0, initialVelocity: v0)
-        piece = Piece(
-          start: t, duration: d, from: p0, to: k.to, kind: .spring(spring, v0: v0),
-          end: spring.value(from: p0, to: k.to, initialVelocity: v0, time: d),
-          endVelocity: spring.velocity(from: p0, to: k.to, initialVelocity: v0, time: d))
+        let d = k.duration ?? spring.settlingDuration(target: k.to - p0, initialVelocity: v0, epsilon: Spring.keyframeEpsilon)
+        let there = spring.sample(from: p0, to: k.to, initialVelocity: v0, time: d)
+        piece = Piece(start: t, duration: d, from: p0, to: k.to, kind: .spring(spring, v0: v0), end: there.value)
+        endVelocity = there.velocity
       case .move:
         preconditionFailure("handled above")
       }
       pieces.append(piece)
       t += piece.duration
       p0 = piece.end
-      previousEnd = piece.endVelocity
+      previousEnd = endVelocity
     }
     self.pieces = pieces
     self.duration = t
@@ -197,7 +163,7 @@ public struct KeyframeTrack<Value: VectorArithmetic>: Sendable {
     if let v = next.startVelocity { return v }
     switch next.kind {
     case .cubic: return (next.to - p0) * (1 / (d + next.duration!))
-    case .linear(let curve): return (next.to - to) * (curve.startSlope / next.duration!)
+    case .linear(let curve): return (next.to - to) * (curve.derivative(at: 0) / next.duration!)
     case .spring: return (next.to - p0) * (1 / (2 * d))
     case .move: return .zero
     }
@@ -211,32 +177,19 @@ public struct KeyframeTrack<Value: VectorArithmetic>: Sendable {
   /// keyframe the earlier keyframe owns the instant; a leading move
   /// applies at t = 0.
   public func sample(at t: Double) -> (value: Value, velocity: Value) {
-    guard !pieces.isEmpty else { return (initial, .zero) }
-    if t <= 0 {
-      // Leading moves apply at once.
-      var v = initial
-      for p in pieces {
-        guard p.duration == 0 else { break }
-        v = p.end
-      }
-      return (v, t == 0 ? sampleFirst() : .zero)
-    }
+    // Leading moves have applied at t = 0: the first timed keyframe starts
+    // where they left the value.
+    if t <= 0 { return pieces.first(where: { $0.duration > 0 }).map { Self.sample($0, at: 0) } ?? (end, .zero) }
     if t > duration { return (end, .zero) }
-    // The piece with start < t ≤ start + duration.
+    // The last piece with start < t (start < t ≤ start + duration): at a
+    // join the earlier keyframe owns the instant, and a move between two
+    // keyframes starts with the later one.
     var lo = 0, hi = pieces.count - 1
     while lo < hi {
       let mid = (lo + hi + 1) / 2
       if pieces[mid].start < t { lo = mid } else { hi = mid - 1 }
     }
-    var index = lo
-    while pieces[index].duration == 0 && index > 0 && pieces[index].start >= t { index -= 1 }
-    return Self.sample(pieces[index], at: t - pieces[index].start)
-  }
-
-  /// The velocity at t = 0: the first timed keyframe's.
-  private func sampleFirst() -> Value {
-    guard let first = pieces.first(where: { $0.duration > 0 }), first.start == 0 else { return .zero }
-    return Self.sample(first, at: 0).velocity
+    return Self.sample(pieces[lo], at: t - pieces[lo].start)
   }
 
   /// A piece at `tau` seconds after its start (0…duration).
@@ -257,9 +210,7 @@ public struct KeyframeTrack<Value: VectorArithmetic>: Sendable {
       let rate = p.from * ((6 * s2 - 6 * s) / d) + v0 * (3 * s2 - 4 * s + 1) + p.to * ((-6 * s2 + 6 * s) / d) + v1 * (3 * s2 - 2 * s)
       return (value, rate)
     case .spring(let spring, let v0):
-      return (
-        spring.value(from: p.from, to: p.to, initialVelocity: v0, time: tau), spring.velocity(from: p.from, to: p.to, initialVelocity: v0, time: tau)
-      )
+      return spring.sample(from: p.from, to: p.to, initialVelocity: v0, time: tau)
     }
   }
 

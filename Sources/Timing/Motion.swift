@@ -160,9 +160,7 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     case .curve(_, let target, _), .spring(_, _, _, _, let target, _): target
     case .drag(_, let points): points.last!.value
     case .keyframes(_, let track, _): track.end
-    case .animator(_, let from, let delta, let animator):
-      from + delta.0 * animator.progress(at: animator.duration, channel: 0).value + delta.1
-        * animator.progress(at: animator.duration, channel: 1).value
+    case .animator(_, let from, let delta, let animator): from + (delta.0 + delta.1) * animator.endProgress
     }
   }
 
@@ -217,29 +215,19 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
       )
 
     case .drag(_, let points):
-      if time < points[0].time || points.count == 1 { return (points[0].value, .zero) }
+      // The finger released exactly now still moves, for a spring that
+      // takes over at the release.
       let last = points.count - 1
-      if time >= points[last].time {
-        let release = points[last]
-        guard leftLimit && time == release.time else { return (release.value, .zero) }
-        return (release.value, Self.slope(points[last - 1], release))
-      }
-      // The segment [k, k + 1] containing time.
-      var lo = 0, hi = last
-      while hi - lo > 1 {
-        let mid = (lo + hi) / 2
-        if points[mid].time <= time { lo = mid } else { hi = mid }
-      }
-      let a = points[lo], b = points[hi]
-      let u = (time - a.time) / (b.time - a.time)
-      return (Value.interpolate(a.value, b.value, u), Self.slope(a, b))
+      if leftLimit && last > 0 && time == points[last].time { return (points[last].value, Self.slope(points[last - 1], points[last])) }
+      let s = PiecewiseLinear.sample(points.count, at: time, time: { points[$0].time }, value: { points[$0].value })
+      return (s.value, s.rate)
 
     case .keyframes(let start, let track, let repeating):
       return repeating ? track.sampleRepeating(at: time - start) : track.sample(at: time - start)
 
     case .animator(let start, let from, let delta, let animator):
-      let x = animator.progress(at: time - start, channel: 0), y = animator.progress(at: time - start, channel: 1)
-      return (from + delta.0 * x.value + delta.1 * y.value, delta.0 * x.rate + delta.1 * y.rate)
+      let p = animator.progress(at: time - start)
+      return (from + delta.0 * p.value.0 + delta.1 * p.value.1, delta.0 * p.rate.0 + delta.1 * p.rate.1)
     }
   }
 

@@ -1,4 +1,5 @@
 import PortableMath
+import Primitives
 
 extension Spring {
   /// SwiftUI's threshold for "settled": 0.001 of the move.
@@ -21,12 +22,38 @@ extension Spring {
   /// from which |remaining| < ε for more than 1 s. An undamped spring never
   /// settles: +∞.
   public func settlingDuration(initialVelocity: Double = 0, epsilon: Double = settlingEpsilon) -> Double {
-    if dampingRatio < 1 {
-      let delta = decayRate
-      guard delta > 0 else { return .infinity }
-      return -Elementary.log(epsilon / (abs(delta - initialVelocity) + 1)) / delta
-    }
-    return firstSettled(epsilon: epsilon) { r in abs(-r.a + r.b * initialVelocity) }
+    settlingDuration(target: 1.0, initialVelocity: initialVelocity, epsilon: epsilon)
+  }
+
+  /// SwiftUI's `settlingDuration(target:initialVelocity:epsilon:)` for a
+  /// move of any vector: under-damped −ln(ε / (‖δΔ − v‖ + ‖Δ‖)) / δ, norms
+  /// over the whole value (a point is one vector); critically and
+  /// over-damped, the 0.1 s rule with ‖remaining‖ below ε. For a move of 1
+  /// it is the scalar rule above; a spring keyframe uses it with ε = 0.0001
+  /// in property units.
+  public func settlingDuration<V: VectorArithmetic>(target move: V, initialVelocity v: V, epsilon: Double) -> Double {
+    func norm(_ x: V) -> Double { x.components.reduce(0) { $0 + $1 * $1 }.squareRoot() }
+    guard dampingRatio < 1 else { return firstSettled(epsilon: epsilon) { r in norm(move * (-r.a) + v * r.b) } }
+    let delta = decayRate
+    guard delta > 0 else { return .infinity }
+    let scale = norm(move * delta - v) + norm(move)
+    guard scale > 0 else { return 0 }
+    return max(0, -Elementary.log(epsilon / scale) / delta)
+  }
+
+  /// UIKit's settling duration of a spring given by its physics
+  /// (CASpringAnimation's `settlingDuration`, and
+  /// `UISpringTimingParameters(mass:stiffness:damping:)`): the remaining
+  /// distance of a unit move, e^(−δt)(cos ω_d t + (δ − v₀)/ω_d · sin ω_d t),
+  /// is bounded by e^(−δt)(1 + |δ − v₀|/ω_d); it is done when that bound
+  /// falls to ε = 0.001: t = −ln(ε / (1 + |δ − v₀|/ω_d)) / δ. Critically and
+  /// over-damped: the 0.1 s rule.
+  public func uikitSettlingDuration(initialVelocity v: Double = 0) -> Double {
+    guard dampingRatio < 1 else { return settlingDuration(initialVelocity: v) }
+    let delta = decayRate
+    guard delta > 0 else { return .infinity }
+    let damped = naturalFrequency * (1 - dampingRatio * dampingRatio).squareRoot()
+    return -Elementary.log(Self.settlingEpsilon / (1 + abs(delta - v) / damped)) / delta
   }
 
   /// SwiftUI's search for critically and over-damped springs: the first

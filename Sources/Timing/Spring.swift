@@ -88,6 +88,13 @@ public struct Spring: Sendable, Hashable {
     return (from - target) * r.da + initialVelocity * r.db
   }
 
+  /// Value and velocity of the same motion from one evaluation of the response.
+  @inlinable
+  public func sample<V: VectorArithmetic>(from: V, to target: V, initialVelocity: V = .zero, time: Double) -> (value: V, velocity: V) {
+    let r = response(at: time)
+    return (target + (from - target) * r.a + initialVelocity * r.b, (from - target) * r.da + initialVelocity * r.db)
+  }
+
   /// SwiftUI's `Spring.value(target:initialVelocity:time:)`: the motion from 0.
   @inlinable
   public func value<V: VectorArithmetic>(target: V, initialVelocity: V = .zero, time: Double) -> V {

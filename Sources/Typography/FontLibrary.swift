@@ -26,7 +26,7 @@ public final class FontLibrary {
   struct FallbackKey: Hashable { var scalar: UInt32; var weight: Int }
 
   /// - Parameter sceneFonts: family → font file path.
-  public init(sceneFonts: [String: String] = [:], system: SystemFonts = SystemFonts()) {
+  public init(sceneFonts: [String: String] = [:], system: SystemFonts = .shared) {
     self.sceneFonts = sceneFonts
     self.system = system
   }

@@ -29,6 +29,10 @@ public final class SystemFonts: @unchecked Sendable {
   private let charsets: [OpaquePointer?]
   private let fontSet: UnsafeMutablePointer<FcFontSet>?
 
+  /// The machine's fonts, read once per process: every scene of a batch
+  /// and every review picture shares them.
+  public static let shared = SystemFonts()
+
   /// Reads fontconfig's list (empty when fontconfig has no configuration).
   public init() {
     var faces: [SystemFace] = []

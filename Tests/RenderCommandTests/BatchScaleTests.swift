@@ -129,6 +129,44 @@ import VideoOutput
     #expect(try batch("again").allSatisfy { $0["cached"] as? Bool == true })
   }
 
+  /// Two scenes with the same bytes and no name are named by their files:
+  /// the cache keys on the name too, so each gets its own output from a
+  /// warm cache, never the other's.
+  @Test func sameBytesOtherNamesAreOtherEntries() throws {
+    let dir = Scratch("springframe-cache-names")
+    defer { dir.cleanUp() }
+    let nameless = Array(String(decoding: Self.scene("x"), as: UTF8.self).replacingOccurrences(of: #""name": "x", "#, with: "").utf8)
+    _ = dir.write(nameless, "a.json")
+    _ = dir.write(nameless, "b.json")
+    for run in ["cold", "warm"] {
+      let r = try RenderBinary.run([
+        "batch", dir.path("a.json"), dir.path("b.json"), "--out", dir.path(run), "--cache", dir.path("cache"), "--fps", "10", "--quiet", "--json",
+      ])
+      #expect(r.status == 0, "\(r.stderr)")
+      let outputs = try Self.json(r.stdout).map {
+        (($0["outputs"] as? [[String: Any]])?.first?["path"] as? String).map { ($0 as NSString).lastPathComponent }
+      }
+      #expect(outputs == ["a.mp4", "b.mp4"], "\(run): \(outputs)")
+    }
+    #expect(Self.files(dir.path("warm")).keys.sorted() == ["a.mp4", "b.mp4"])
+  }
+
+  /// Two scenes that write one output are refused by every shard, not
+  /// only by the one that would get both.
+  @Test func conflictsAreRefusedAcrossShards() throws {
+    let dir = Scratch("springframe-shard-conflict")
+    defer { dir.cleanUp() }
+    let root = dir.path("scenes")
+    try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: root + "/a.json", contents: Data(Self.scene("same")))
+    _ = FileManager.default.createFile(atPath: root + "/b.json", contents: Data(Self.scene("same", color: "blue")))
+    for i in 1...2 {
+      let r = try RenderBinary.run(["batch", root, "--out", dir.path("out"), "--shard", "\(i)/2", "--quiet"])
+      #expect(r.status == 2 && r.stderr.contains("both write"), "shard \(i): \(r.stderr)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: dir.path("out")))
+  }
+
   @Test func anUnwritableCacheFailsBeforeRendering() throws {
     let dir = Scratch("springframe-cache-unwritable")
     defer { dir.cleanUp() }
