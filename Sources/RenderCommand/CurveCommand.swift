@@ -12,7 +12,9 @@ struct Curve: ParsableCommand {
       ANIMATION is written as in SwiftUI ("snappy(duration: 0.4, extraBounce: 0.1).delay(0.2)") \
       or as a JSON object ('{"spring": {"duration": 0.5, "bounce": 0.2}}'). The samples run \
       from t = 0 to the time the animation is finished for rendering: a spring's settling \
-      duration, a curve's delay + duration / speed × passes.
+      duration, a curve's delay + duration / speed × passes. Keyframes \
+      ('LinearKeyframe(1, duration: 0.2)' 'SpringKeyframe(0, spring: .bouncy)') make one \
+      track, played from --from: the samples run to its end.
       """
   )
 
@@ -53,7 +55,7 @@ struct Curve: ParsableCommand {
       try ChartOutput.check(output)
       try RenderOptions.checkScale(scale)
       if plot { throw ValidationError("--plot draws in the terminal; it cannot go with -o") }
-    } else if animations.count > 1 {
+    } else if animations.count > 1 && !Self.isKeyframe(animations[0]) {
       throw ValidationError("several animations are charted together: give -o F.png or -o F.svg")
     }
     guard fps.isFinite, fps > 0 else { throw ValidationError("--fps must be a positive number, got \(fps)") }
@@ -63,6 +65,7 @@ struct Curve: ParsableCommand {
   }
 
   func run() throws {
+    if Self.isKeyframe(animations[0]) { return try runTrack() }
     var all: [(text: String, animation: Animation)] = []
     for text in animations {
       do {
@@ -84,8 +87,42 @@ struct Curve: ParsableCommand {
 
     var motion = Motion(from)
     motion.animate(to: to, at: 0, with: parsed, velocity: velocity)
+    var out = "animation         \(parsed)\n"
+    if let spring = parsed.spring {
+      out += "spring            mass \(fmt(spring.mass)), stiffness \(fmt(spring.stiffness)), damping \(fmt(spring.damping))\n"
+      out += "                  duration \(fmt(spring.duration)) s, bounce \(fmt(spring.bounce)), damping ratio \(fmt(spring.dampingRatio))\n"
+    }
+    try report(motion, label: animations[0], header: out, target: to)
+  }
+
+  /// Several arguments that are keyframes make one track, played from
+  /// `--from` (moving at `--velocity`), as SwiftUI's KeyframeTrack.
+  func runTrack() throws {
+    var keyframes: [Keyframe<Double>] = []
+    for text in animations {
+      do {
+        let written = try Self.parseKeyframe(text)
+        keyframes.append(try written.map { (value) throws(SyntaxError) in try value.number(for: "a keyframe's value in render curve") })
+      } catch {
+        Terminal.error(Diagnostics.render(error, source: text, label: "keyframe"))
+        throw Failure(status: .usage)
+      }
+    }
+    var motion = Motion(from)
+    motion.play(keyframes, at: 0)
+    let label = animations.joined(separator: " ")
+    if let output {
+      try ChartOutput.write(ChartData(motions: [(label, motion)], title: label), to: output, scale: scale, json: json)
+      return
+    }
+    let layout = motion.lastKeyframeTrack!.layout.map { "\($0.kind) \(fmt($0.start))–\(fmt($0.start + $0.duration)) s" }
+    try report(motion, label: label, header: "keyframes         \(layout.joined(separator: ", "))\n", target: motion.target)
+  }
+
+  /// Prints the samples of a motion that starts at t = 0 (its only event).
+  private func report(_ motion: Motion<Double>, label: String, header: String, target: Double) throws {
     let event = motion.events[0]
-    let duration = event.end, settling = event.settlingDuration!
+    let duration = event.end, settling = event.settlingDuration ?? event.end
     let times = SampleTimes(from: 0, to: duration, rate: fps)
     guard let count = times.count(limit: Self.maximumSamples) else {
       throw Failure.usage(
@@ -97,20 +134,16 @@ struct Curve: ParsableCommand {
     if json {
       try Terminal.json(
         CurveSummary(
-          animation: animations[0], settlingDuration: settling, duration: duration,
+          animation: label, settlingDuration: settling, duration: duration,
           samples: samples.map { ChartSample(t: $0.time, value: $0.value, velocity: $0.velocity) }))
       return
     }
 
-    var out = "animation         \(parsed)\n"
-    if let spring = parsed.spring {
-      out += "spring            mass \(fmt(spring.mass)), stiffness \(fmt(spring.stiffness)), damping \(fmt(spring.damping))\n"
-      out += "                  duration \(fmt(spring.duration)) s, bounce \(fmt(spring.bounce)), damping ratio \(fmt(spring.dampingRatio))\n"
-    }
+    var out = header
     out += "settling duration \(fmt(settling)) s\n"
     out += "duration          \(fmt(duration)) s (\(count) samples at \(fmt(fps)) fps)\n"
     if plot {
-      out += TerminalChart.draw(samples.map { ($0.time, $0.value) }, duration: duration, from: from, to: to)
+      out += TerminalChart.draw(samples.map { ($0.time, $0.value) }, duration: duration, from: from, to: target)
     } else {
       out += "\n" + pad("t", 12) + pad("value", 20) + pad("velocity", 20) + "\n"
       for s in samples {
@@ -118,6 +151,32 @@ struct Curve: ParsableCommand {
       }
     }
     Terminal.write(out)
+  }
+
+  /// Whether an argument is a keyframe (`LinearKeyframe(1, duration: 0.2)`,
+  /// `{"linear": {"to": 1, "duration": 0.2}}`) rather than an animation.
+  static func isKeyframe(_ text: String) -> Bool {
+    let trimmed = text.drop { $0 == " " }
+    if trimmed.first == "{" {
+      guard let node = try? JSONParser.parse(text), let members = node.members, members.count == 1 else { return false }
+      return KeyframeParser.isKeyframe(members[0].key) && members[0].value["to"] != nil
+    }
+    guard let chain = try? CallParser.parse(text) else { return false }
+    return KeyframeParser.swiftUINames.contains(chain.calls[0].name)
+  }
+
+  static func parseKeyframe(_ text: String) throws(SyntaxError) -> Keyframe<WrittenValue> {
+    let trimmed = text.drop { $0 == " " }
+    if trimmed.first == "{" {
+      let node: JSONNode
+      do {
+        node = try JSONParser.parse(text)
+      } catch {
+        throw SyntaxError(error.message, at: .text(error.location.offset..<error.location.offset + 1))
+      }
+      return try KeyframeParser.parse(json: node, path: .root)
+    }
+    return try KeyframeParser.parse(text)
   }
 
   static func parse(_ text: String) throws(SyntaxError) -> Animation {

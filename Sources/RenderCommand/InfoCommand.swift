@@ -2,6 +2,7 @@ import ArgumentParser
 import Render
 import SceneModel
 import Syntax
+import Timing
 
 /// `render info SCENE [--json]`: the scene's duration, its events in time
 /// order with each animation's settling duration and end, and its layers.
@@ -24,8 +25,23 @@ struct Info: ParsableCommand {
       var changes = e.set.map { "set \($0.id)" } + e.insert.map { "insert \($0.layer.id ?? "?") into \($0.into)" }
       changes += e.remove.map { "remove \($0.id)" } + e.velocity.map { "velocity \($0.id)" }
       if let d = e.drag { changes.append("drag \(d.layer)") }
-      return InfoSummary.Event(
+      var row = InfoSummary.Event(
         at: e.at, animation: e.animation?.description, settlingDuration: timeline.eventSettling[i], end: timeline.eventEnds[i], changes: changes)
+      if !e.keyframes.isEmpty {
+        row.changes += Array(Set(e.keyframes.map(\.id))).sorted().map { "keyframes \($0)" }
+        row.keyframes = timeline.keyframeLayouts[i]
+      }
+      if let cycle = e.phases {
+        row.changes += Array(Set(cycle.phases.flatMap { $0.map(\.id) })).sorted().map { "phases \($0)" }
+        row.phases = InfoSummary.Phases(cycle, at: e.at)
+      }
+      if let run = e.animator {
+        row.changes += run.set.map { "animator \($0.id)" }
+        row.animator = InfoSummary.Animator(
+          timing: run.timing, duration: run.animator.duration,
+          stretches: run.animator.stretches.map { InfoSummary.Animator.Stretch(kind: $0.kind, start: e.at + $0.start, end: e.at + $0.end) })
+      }
+      return row
     }
 
     if json {
@@ -44,12 +60,27 @@ struct Info: ParsableCommand {
     out += "\nevents\n"
     for r in rows {
       out += "  at \(formatNumber(r.at, significantDigits: 6)) s  \(r.changes.joined(separator: ", "))\n"
-      if let a = r.animation {
+      let moves = r.keyframes != nil || r.phases != nil || r.animator != nil
+      if let a = r.animation, r.phases == nil || !r.changes.allSatisfy({ $0.hasPrefix("phases ") }) {
         out += "      \(a)"
         if let s = r.settlingDuration { out += ", settles in \(formatNumber(s, significantDigits: 6)) s" }
         out += ", ends at \(formatNumber(r.end, significantDigits: 6)) s\n"
-      } else {
+      } else if !moves {
         out += "      immediate\n"
+      }
+      for track in r.keyframes ?? [] {
+        let pieces = track.keyframes.map { "\($0.kind) \(time($0.start))–\(time($0.start + $0.duration))" }
+        out += "      keyframes \(track.layer).\(track.property): \(pieces.joined(separator: ", "))"
+        out += track.repeating ? ", repeating every \(time(track.duration)) s\n" : ", ends at \(time(track.start + track.duration)) s\n"
+      }
+      if let phases = r.phases {
+        let steps = phases.steps.map { "\($0.phase) at \(time($0.at))\($0.animation.map { " (\($0))" } ?? "")" }
+        out += "      phases \(phases.count): \(steps.joined(separator: ", "))"
+        out += phases.repeats ? "; the cycle repeats every \(time(phases.cycle)) s\n" : "; ends at \(time(r.end)) s\n"
+      }
+      if let animator = r.animator {
+        let stretches = animator.stretches.map { "\($0.kind) \(time($0.start))–\(time($0.end))" }
+        out += "      animator \(animator.timing), duration \(time(animator.duration)) s: \(stretches.joined(separator: ", "))\n"
       }
     }
     out += "\nlayers\n"
@@ -60,6 +91,8 @@ struct Info: ParsableCommand {
     for layer in loaded.layers { describe(layer, depth: 0) }
     Terminal.write(out)
   }
+
+  private func time(_ t: Double) -> String { formatNumber(t, significantDigits: 6) }
 }
 
 /// `render info --json`.
@@ -81,6 +114,10 @@ struct InfoSummary: Encodable {
     var settlingDuration: Double?
     var end: Double
     var changes: [String]
+    /// Only for an event with keyframes, phases or an animator.
+    var keyframes: [KeyframeLayout]?
+    var phases: Phases?
+    var animator: Animator?
 
     /// `animation` and `settlingDuration` are `null` for an immediate change.
     func encode(to encoder: any Encoder) throws {
@@ -90,8 +127,48 @@ struct InfoSummary: Encodable {
       try c.encode(settlingDuration, forKey: .settlingDuration)
       try c.encode(end, forKey: .end)
       try c.encode(changes, forKey: .changes)
+      try c.encodeIfPresent(keyframes, forKey: .keyframes)
+      try c.encodeIfPresent(phases, forKey: .phases)
+      try c.encodeIfPresent(animator, forKey: .animator)
     }
-    enum CodingKeys: CodingKey { case at, animation, settlingDuration, end, changes }
+    enum CodingKeys: CodingKey { case at, animation, settlingDuration, end, changes, keyframes, phases, animator }
+  }
+
+  /// A phase animation's first cycle: each step's scene time, phase and
+  /// animation (none for phase 0 at the start), and the cycle's length.
+  struct Phases: Encodable {
+    struct Step: Encodable {
+      var at: Double
+      var phase: Int
+      var animation: String?
+    }
+    var count: Int
+    var repeats: Bool
+    /// Seconds from setting phase 1 to setting it again.
+    var cycle: Double
+    var steps: [Step]
+
+    init(_ cycle: PhaseCycle, at: Double) {
+      count = cycle.phases.count
+      repeats = cycle.repeats
+      self.cycle = cycle.animations.map(PhaseSchedule.logicalDuration).reduce(0, +)
+      steps = PhaseSchedule.steps(phases: count, animations: cycle.animations, start: at, repeating: false, until: at).map {
+        Step(at: $0.time, phase: $0.phase, animation: $0.animation?.description)
+      }
+    }
+  }
+
+  /// An interactive animator: its timing, duration and stretches in scene time.
+  struct Animator: Encodable {
+    struct Stretch: Encodable {
+      /// "scrub", "curve" or "spring".
+      var kind: String
+      var start: Double
+      var end: Double
+    }
+    var timing: String
+    var duration: Double
+    var stretches: [Stretch]
   }
 
   struct LayerSummary: Encodable {

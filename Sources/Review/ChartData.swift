@@ -155,16 +155,23 @@ public struct ChartData: Sendable {
   /// A chart of bare animations, each moving a value from `from` to `to`
   /// at time 0: one group, one series per animation, labelled with its text.
   public init(animations: [(text: String, animation: Animation)], from: Double, to: Double, velocity: Double? = nil) {
-    var motions: [(String, Motion<Double>)] = []
+    self.init(
+      motions: animations.map { text, animation in
+        var motion = Motion(from)
+        motion.animate(to: to, at: 0, with: animation, velocity: velocity)
+        return (text, motion)
+      }, title: animations.count == 1 ? animations[0].text : "\(animations.count) animations")
+  }
+
+  /// Motions of bare values from t = 0 (animations, a keyframe track),
+  /// each labelled, charted until the last is done.
+  public init(motions: [(text: String, motion: Motion<Double>)], title: String) {
     var end = 0.0
     var marks: [ChartMark] = [ChartMark(kind: .event, time: 0)]
-    for (text, animation) in animations {
-      var motion = Motion(from)
-      motion.animate(to: to, at: 0, with: animation, velocity: velocity)
+    for (_, motion) in motions {
       let event = motion.events[0]
       end = max(end, event.end)
       if event.settlingDuration != nil { marks.append(ChartMark(kind: .settled, time: event.end)) }
-      motions.append((text, motion))
     }
     t0 = 0
     t1 = end > 0 ? end : 1
@@ -177,7 +184,7 @@ public struct ChartData: Sendable {
           return ChartSample(t: t, value: s.value, velocity: s.velocity)
         })
     }
-    groups = [ChartGroup(title: animations.count == 1 ? animations[0].text : "\(animations.count) animations", series: series, marks: marks)]
+    groups = [ChartGroup(title: title, series: series, marks: marks)]
   }
 
   /// Each layer id's place in the order the scene writes them (depth

@@ -198,6 +198,32 @@ public struct Drag: Sendable {
   public var points: [(Double, Double, Double)]
 }
 
+/// One property's keyframe track (docs/scene-format.md, "Keyframes"):
+/// its values checked against the property's kind.
+public struct PropertyKeyframes: Sendable {
+  public var id: String
+  public var key: PropertyKey
+  public var keyframes: [Keyframe<PropertyValue>]
+}
+
+/// SwiftUI's PhaseAnimator (docs/scene-format.md, "Phases").
+public struct PhaseCycle: Sendable {
+  /// At least two sets of values.
+  public var phases: [[(id: String, values: PropertyValues)]]
+  /// One per phase: phase k is set with animations[k].
+  public var animations: [Animation]
+  /// Whether the cycle goes on for ever (else it plays once).
+  public var repeats: Bool
+}
+
+/// UIKit's UIViewPropertyAnimator (docs/scene-format.md, "Interactive animators").
+public struct AnimatorRun: Sendable {
+  public var set: [(id: String, values: PropertyValues)]
+  public var animator: InteractiveAnimator
+  /// The timing as written, for `render info`.
+  public var timing: String
+}
+
 /// `withAnimation(animation) { … }` at a moment of scene time.
 public struct Event: Sendable {
   public var at: Double
@@ -207,7 +233,24 @@ public struct Event: Sendable {
   public var remove: [Removal]
   public var velocity: [(id: String, values: PropertyValues)]
   public var drag: Drag?
+  /// Keyframe tracks played from `at`, and whether the timeline repeats.
+  public var keyframes: [PropertyKeyframes] = []
+  public var repeating = false
+  public var phases: PhaseCycle?
+  public var animator: AnimatorRun?
   /// Index in the file's timeline array.
   public var index: Int
   public var location: SourceLocation
+
+  /// Every (layer id, property) the event changes: by `set`, keyframes,
+  /// phases or an animator.
+  public var changedProperties: [(id: String, key: PropertyKey)] {
+    var out: [(id: String, key: PropertyKey)] = []
+    func add(_ sets: [(id: String, values: PropertyValues)]) { for (id, values) in sets { for key in values.keys { out.append((id, key)) } } }
+    add(set)
+    out += keyframes.map { ($0.id, $0.key) }
+    for phase in phases?.phases ?? [] { add(phase) }
+    add(animator?.set ?? [])
+    return out
+  }
 }

@@ -84,6 +84,19 @@ public enum PropertyValue: Sendable, Hashable {
   case cornerStyle(CornerStyle)
 }
 
+extension PropertyValue {
+  /// The components of an animatable value; nil for the others.
+  public var components: [Double]? {
+    switch self {
+    case .number(let x): [x]
+    case .point(let p): p.components
+    case .color(let c): c.components
+    case .paint(let p): p.components
+    default: nil
+    }
+  }
+}
+
 /// How a property gets from one value to the next when an event changes it.
 public enum Interpolation: Sendable, Hashable {
   /// With the event's animation, component by component.

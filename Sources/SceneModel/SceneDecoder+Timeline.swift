@@ -3,7 +3,11 @@ import Syntax
 import Timing
 
 extension Context {
-  static let eventKeys = ["at", "animation", "set", "insert", "remove", "velocity", "drag"]
+  static let eventKeys = [
+    "at", "animation", "set", "insert", "remove", "velocity", "drag", "keyframes", "repeating", "phases", "animations", "repeat", "animator",
+  ]
+  /// The keys an event needs at least one of.
+  static let changeKeys = ["set", "insert", "remove", "velocity", "drag", "keyframes", "phases", "animator"]
 
   func event(_ node: JSONNode, _ path: JSONPath, index: Int, assets: [String: Asset]) -> Event? {
     guard let o = reader.object(node, path, keys: Self.eventKeys, required: ["at"], what: "an event object") else { return nil }
@@ -36,10 +40,77 @@ extension Context {
       }
     }
     if let (n, p) = o["drag"] { event.drag = drag(n, p) }
-    if o["set"] == nil && o["insert"] == nil && o["remove"] == nil && o["velocity"] == nil && o["drag"] == nil {
-      reader.error("an event needs at least one of set, insert, remove, velocity, drag", node, path)
+    motion(o, into: &event)
+    if !Self.changeKeys.contains(where: { o[$0] != nil }) {
+      reader.error("an event needs at least one of \(Self.changeKeys.joined(separator: ", "))", node, path)
     }
     return event
+  }
+
+  /// An event's keyframes, phases and animator, and the keys that only go with them.
+  private func motion(_ o: [String: (node: JSONNode, path: JSONPath)], into event: inout Event) {
+    var claimed: [String: String] = [:]
+    func claim(_ id: String, _ key: PropertyKey) -> String { "\(id)\u{0}\(key.name)" }
+    for (id, values) in event.set { for key in values.keys { claimed[claim(id, key)] = "set" } }
+    /// Reports a property this event already changes another way.
+    func conflicts(_ id: String, _ key: PropertyKey, as what: String, at location: SourceLocation, _ path: JSONPath) -> Bool {
+      if let other = claimed[claim(id, key)] {
+        reader.error(
+          "\(Excerpt.quoted(id))'s \(Excerpt.quoted(key.name)) is both \(other == "set" ? "set" : "changed by \(other)") and \(what) in this event; an event changes a property one way",
+          at: location, path: path)
+        return true
+      }
+      claimed[claim(id, key)] = what
+      return false
+    }
+    if let (n, p) = o["keyframes"] {
+      for (track, location, trackPath) in keyframeTracks(n, p) where !conflicts(track.id, track.key, as: "keyframed", at: location, trackPath) {
+        event.keyframes.append(track)
+      }
+    }
+    if let (n, p) = o["repeating"] {
+      if o["keyframes"] == nil {
+        reader.error("\"repeating\" repeats an event's keyframes, and this event has none", n, p)
+      } else if let r = reader.bool(n, p) {
+        event.repeating = r
+      }
+    }
+    var repeats = false
+    if let (n, p) = o["repeat"] {
+      if o["phases"] == nil {
+        reader.error("\"repeat\" repeats an event's phases, and this event has none", n, p)
+      } else if let r = reader.bool(n, p) {
+        repeats = r
+      }
+    }
+    if let (n, p) = o["animations"], o["phases"] == nil {
+      reader.error("\"animations\" gives each phase its animation, and this event has no \"phases\"", n, p)
+    }
+    if let (n, p) = o["phases"] {
+      if let (an, ap) = o["animations"], o["animation"] != nil {
+        reader.error("give one \"animation\" for every phase or \"animations\", one per phase, not both", an, ap)
+      } else if let cycle = phaseCycle(n, p, animations: o["animations"], animation: event.animation, repeats: repeats) {
+        var ok = true
+        for (k, phase) in cycle.phases.enumerated() {
+          for (id, values) in phase {
+            for key in values.keys {
+              let before = claimed[claim(id, key)]
+              // Phases set a property many times: only other ways conflict.
+              if before == "phases" { continue }
+              if conflicts(id, key, as: "phases", at: n.array![k].location, p.appending(k)) { ok = false }
+            }
+          }
+        }
+        if ok { event.phases = cycle }
+      }
+    }
+    if let (n, p) = o["animator"], let run = animatorRun(n, p) {
+      var ok = true
+      for (id, values) in run.set {
+        for key in values.keys where conflicts(id, key, as: "an animator", at: n.location, p.appending("set").appending(id)) { ok = false }
+      }
+      if ok { event.animator = run }
+    }
   }
 
   /// A velocity is handed to the springs its event starts (docs/scene-format.md):
@@ -134,6 +205,28 @@ extension Context {
       points.append((t, x, y))
     }
     return Drag(layer: layer, points: points)
+  }
+
+  /// A property cycles through one repeating phase animation at most: two
+  /// cycles on it would each set it for ever.
+  func checkCycles(_ events: [Event], nodes: [JSONNode], path: JSONPath) {
+    var cycled: [String: Int] = [:]
+    for event in events where event.phases?.repeats == true {
+      for phase in event.phases!.phases {
+        for (id, values) in phase {
+          for key in values.keys {
+            let name = "\(id).\(key.name)"
+            if let first = cycled[name], first != event.index {
+              reader.error(
+                "\(Excerpt.quoted(id))'s \(Excerpt.quoted(key.name)) already cycles through the repeating phases of timeline[\(first)]; a property follows one repeating cycle",
+                nodes[event.index], path.appending(event.index).appending("phases"))
+              return
+            }
+            cycled[name] = event.index
+          }
+        }
+      }
+    }
   }
 
   /// Every id that events name must be a layer of the scene or one that an

@@ -15,6 +15,9 @@ public struct SceneTimeline: Sendable {
     case motion(any PropertyMotion)
     /// Changes at once: (time, value) in time order.
     case steps([Step])
+    /// The same, repeating from `start` what it did over the `period`
+    /// before (a repeating phase cycle).
+    case cycle([Step], start: Double, period: Double)
 
     public struct Step: Sendable {
       public var time: Double
@@ -26,7 +29,7 @@ public struct SceneTimeline: Sendable {
     public var start: Double {
       switch self {
       case .motion(let m): m.firstEventTime ?? .infinity
-      case .steps(let steps): steps.count > 1 ? steps[1].time : .infinity
+      case .steps(let steps), .cycle(let steps, _, _): steps.count > 1 ? steps[1].time : .infinity
       }
     }
 
@@ -35,6 +38,17 @@ public struct SceneTimeline: Sendable {
       switch self {
       case .motion(let m): return m.propertySample(at: t)
       case .steps(let steps): return (steps.last { $0.time <= t }?.value ?? steps[0].value, nil)
+      case .cycle(let steps, let start, let period):
+        let u = t < start ? t : start - period + (t - start).truncatingRemainder(dividingBy: period)
+        return Track.steps(steps).sample(at: u)
+      }
+    }
+
+    /// The track repeating from `start` what it did over the `period` before.
+    func repeating(from start: Double, period: Double) -> Track {
+      switch self {
+      case .motion(let m): return .motion(m.repeating(from: start, period: period))
+      case .steps(let steps), .cycle(let steps, _, _): return .cycle(steps, start: start, period: period)
       }
     }
 
@@ -61,6 +75,10 @@ public struct SceneTimeline: Sendable {
   /// those moves and velocities, a curve's duration); nil without animation.
   public private(set) var eventSettling: [Double?] = []
 
+  /// Each event's keyframe tracks as played: every keyframe's kind, start
+  /// (scene time) and duration, in the event's time order.
+  public private(set) var keyframeLayouts: [[KeyframeLayout]] = []
+
   /// - Parameter startValue: the value of a property whose default is
   ///   intrinsic, before an event first changes it; without it, zero.
   public init(scene: Scene, startValue: StartValue? = nil) {
@@ -72,34 +90,143 @@ public struct SceneTimeline: Sendable {
     for layer in scene.layers { register(layer) }
     for event in scene.timeline { for insertion in event.insert { register(insertion.layer) } }
 
-    for event in scene.timeline {
-      var end = event.at
-      var settling: Double?
-      let velocities = Dictionary(event.velocity.map { ($0.id, $0.values) }, uniquingKeysWith: { a, _ in a })
-      for (id, values) in event.set {
-        guard let layer = layers[id] else { continue }
-        for key in values.keys {
-          let applied = apply(
-            key, to: values[key]!, velocity: velocities[id]?[key], layer: layer, at: event.at, animation: event.animation, startValue: startValue)
-          end = max(end, applied.end)
-          if let base = applied.settling { settling = max(settling ?? 0, base) }
+    eventEnds = scene.timeline.map(\.at)
+    eventSettling = scene.timeline.map { _ in nil }
+    keyframeLayouts = scene.timeline.map { _ in [] }
+    // Every change in time order: each event at its time, each step of its
+    // phases at the step's (docs/scene-format.md, "Phases"). A repeating
+    // cycle is stepped past every other event, until it repeats itself.
+    let horizon = max(scene.duration ?? 0, scene.timeline.last?.at ?? 0)
+    var items: [(time: Double, event: Int, order: Int, step: PhaseSchedule.Step?)] = []
+    var cycles: [Int: CycleState] = [:]
+    for (e, event) in scene.timeline.enumerated() {
+      items.append((event.at, e, 0, nil))
+      guard let phases = event.phases else { continue }
+      let period = phases.animations.map(PhaseSchedule.logicalDuration).reduce(0, +)
+      let repeats = phases.repeats && period > 0 && period.isFinite
+      let until = repeats ? max(horizon, event.at) + period * Double(Self.convergenceCycles) : 0
+      let steps = PhaseSchedule.steps(
+        phases: phases.phases.count, animations: phases.animations, start: event.at, repeating: repeats, until: until,
+        limit: SceneLimits.maximumEvents)
+      for (k, step) in steps.enumerated() { items.append((step.time, e, k + 1, step)) }
+      if repeats {
+        var keys: [(String, PropertyKey)] = []
+        for phase in phases.phases { for (id, values) in phase { for key in values.keys where !keys.contains(where: { $0 == (id, key) }) { keys.append((id, key)) } } }
+        cycles[e] = CycleState(period: period, keys: keys)
+        // A repeating cycle counts one pass toward the default duration.
+        eventEnds[e] = event.at + period
+      }
+    }
+    items.sort { ($0.time, $0.event, $0.order) < ($1.time, $1.event, $1.order) }
+
+    for item in items {
+      let event = scene.timeline[item.event]
+      guard let step = item.step else {
+        let (end, settling) = applyEvent(event, layers: layers, startValue: startValue, position: item.event)
+        eventEnds[item.event] = max(eventEnds[item.event], end)
+        eventSettling[item.event] = settling
+        continue
+      }
+      if var cycle = cycles[item.event] {
+        if cycle.converged { continue }
+        // Each cycle starts by setting phase 1: once the values and
+        // velocities there are those of the cycle before, it repeats.
+        if step.phase == 1 && step.time > horizon {
+          let state = cycle.keys.map { track($0.1, of: $0.0)?.sample(at: step.time) }
+          if let previous = cycle.boundary, Self.agree(previous, state) {
+            for (id, key) in cycle.keys {
+              if let repeated = tracks[id]?[key]?.repeating(from: step.time, period: cycle.period) { tracks[id]![key] = repeated }
+            }
+            cycle.converged = true
+            cycles[item.event] = cycle
+            continue
+          }
+          cycle.boundary = state
+          cycles[item.event] = cycle
         }
       }
-      if let drag = event.drag {
-        let start = layers[drag.layer].map { startingValue(.position, of: $0, at: event.at, startValue) }
-        var motion = tracks[drag.layer]?[.position]?.motion(of: Vector2.self) ?? Motion(start.flatMap(Vector2.unwrap) ?? .zero)
-        motion.drag(at: event.at, points: drag.points.map { .init(time: $0.0, value: Vector2($0.1, $0.2)) })
-        tracks[drag.layer, default: [:]][.position] = .motion(motion)
-        end = max(end, motion.endTime)
+      for (id, values) in event.phases!.phases[step.phase] {
+        guard let layer = layers[id] else { continue }
+        for key in values.keys {
+          let applied = apply(key, to: values[key]!, velocity: nil, layer: layer, at: step.time, animation: step.animation, startValue: startValue)
+          if cycles[item.event] == nil { eventEnds[item.event] = max(eventEnds[item.event], applied.end) }
+        }
       }
-      if let animation = event.animation, !event.insert.isEmpty || !event.remove.isEmpty {
-        let timing = AnimationTiming(animation)
-        end = max(end, event.at + timing.renderingDuration)
-        settling = max(settling ?? 0, timing.baseDuration)
-      }
-      eventEnds.append(end)
-      eventSettling.append(event.animation == nil ? nil : settling)
     }
+  }
+
+  /// How many cycles past the last event a repeating cycle may take to
+  /// repeat itself (springs carry velocity from one cycle into the next,
+  /// converging geometrically); one that has not by then stops.
+  static let convergenceCycles = 200
+
+  /// A repeating phase cycle while the timeline is built.
+  struct CycleState {
+    var period: Double
+    /// The properties its phases set.
+    var keys: [(String, PropertyKey)]
+    /// Values and velocities where the last cycle began.
+    var boundary: [(value: PropertyValue, velocity: PropertyValue?)?]?
+    var converged = false
+  }
+
+  /// Whether two cycles began alike: every component within 1e-9 (relative
+  /// above 1), velocities too.
+  static func agree(_ a: [(value: PropertyValue, velocity: PropertyValue?)?], _ b: [(value: PropertyValue, velocity: PropertyValue?)?]) -> Bool {
+    func close(_ x: PropertyValue?, _ y: PropertyValue?) -> Bool {
+      guard let x, let y else { return x == nil && y == nil }
+      guard let cx = x.components, let cy = y.components, cx.count == cy.count else { return x == y }
+      return zip(cx, cy).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($0)) }
+    }
+    return a.count == b.count && zip(a, b).allSatisfy { p, q in close(p?.value, q?.value) && close(p?.velocity, q?.velocity) }
+  }
+
+  /// Applies an event's own changes at its time: `set`, `drag`, keyframes,
+  /// an animator, and the layout its insertions and removals animate.
+  /// Returns when they end and the event's settling duration.
+  mutating func applyEvent(_ event: Event, layers: [String: Layer], startValue: StartValue?, position: Int) -> (end: Double, settling: Double?) {
+    var end = event.at
+    var settling: Double?
+    let velocities = Dictionary(event.velocity.map { ($0.id, $0.values) }, uniquingKeysWith: { a, _ in a })
+    for (id, values) in event.set {
+      guard let layer = layers[id] else { continue }
+      for key in values.keys {
+        let applied = apply(
+          key, to: values[key]!, velocity: velocities[id]?[key], layer: layer, at: event.at, animation: event.animation, startValue: startValue)
+        end = max(end, applied.end)
+        if let base = applied.settling { settling = max(settling ?? 0, base) }
+      }
+    }
+    if let drag = event.drag {
+      let start = layers[drag.layer].map { startingValue(.position, of: $0, at: event.at, startValue) }
+      var motion = tracks[drag.layer]?[.position]?.motion(of: Vector2.self) ?? Motion(start.flatMap(Vector2.unwrap) ?? .zero)
+      motion.drag(at: event.at, points: drag.points.map { .init(time: $0.0, value: Vector2($0.1, $0.2)) })
+      tracks[drag.layer, default: [:]][.position] = .motion(motion)
+      end = max(end, motion.endTime)
+    }
+    for track in event.keyframes {
+      guard let layer = layers[track.id] else { continue }
+      let played = play(track, layer: layer, at: event.at, repeating: event.repeating, startValue: startValue)
+      end = max(end, played.end)
+      keyframeLayouts[position].append(
+        KeyframeLayout(
+          layer: track.id, property: track.key.name, start: event.at, duration: played.end - event.at, repeating: event.repeating,
+          keyframes: played.layout.map { KeyframeLayout.Piece(kind: $0.kind, start: event.at + $0.start, duration: $0.duration) }))
+    }
+    if let run = event.animator {
+      for (id, values) in run.set {
+        guard let layer = layers[id] else { continue }
+        for key in values.keys {
+          end = max(end, animate(key, to: values[key]!, with: run.animator, layer: layer, at: event.at, startValue: startValue))
+        }
+      }
+    }
+    if let animation = event.animation, !event.insert.isEmpty || !event.remove.isEmpty {
+      let timing = AnimationTiming(animation)
+      end = max(end, event.at + timing.renderingDuration)
+      settling = max(settling ?? 0, timing.baseDuration)
+    }
+    return (end, event.animation == nil ? nil : settling)
   }
 
   /// The latest end of any event's animation: the scene format's default
@@ -176,10 +303,104 @@ public struct SceneTimeline: Sendable {
     tracks[id, default: [:]][key] = track
     return (end, settling)
   }
+
+  /// Plays a keyframe track from `t`, from the value and velocity the
+  /// property has then; returns when one pass ends.
+  mutating func play(
+    _ spec: PropertyKeyframes, layer: Layer, at t: Double, repeating: Bool, startValue: StartValue?
+  ) -> (end: Double, layout: [(kind: String, start: Double, duration: Double)]) {
+    guard let id = layer.id else { return (t, []) }
+    let existing = tracks[id]?[spec.key]
+    let initial = existing == nil ? startingValue(spec.key, of: layer, at: t, startValue) : spec.keyframes[0].to
+    var end = t
+    var layout: [(kind: String, start: Double, duration: Double)] = []
+    func play<V: VectorArithmetic & PropertyValueType>(_: V.Type, jumps: (V, V) -> Bool = { _, _ in false }) -> Track {
+      var m = existing?.motion(of: V.self) ?? Motion(V.unwrap(initial)!)
+      var keyframes: [Keyframe<V>] = []
+      var previous = m.sample(at: t).value
+      for k in spec.keyframes {
+        let keyframe = k.map { V.unwrap($0)! }
+        // A paint that cannot interpolate with the one before (a colour
+        // and a gradient) jumps to it at its start, and holds for its time.
+        if jumps(previous, keyframe.to) {
+          keyframes.append(.move(keyframe.to))
+          if let d = keyframe.duration, d > 0 { keyframes.append(Keyframe(.linear(.linear), to: keyframe.to, duration: d)) }
+        } else {
+          keyframes.append(keyframe)
+        }
+        previous = keyframe.to
+      }
+      m.play(keyframes, at: t, repeating: repeating)
+      end = m.endTime
+      layout = m.lastKeyframeTrack!.layout
+      return .motion(m)
+    }
+    let track: Track
+    switch spec.keyframes[0].to {
+    case .number: track = play(Double.self)
+    case .point: track = play(Vector2.self)
+    case .color: track = play(PremultipliedColor.self)
+    case .paint: track = play(AnimatablePaint.self, jumps: { !$0.isCompatible(with: $1) })
+    default: preconditionFailure("a keyframe of a property that does not animate")
+    }
+    tracks[id, default: [:]][spec.key] = track
+    return (end, layout)
+  }
+
+  /// Runs an interactive animator on one property from `t`: points split
+  /// into the animator's channels (x, y), everything else on channel 0; a
+  /// property that changes at once, or a paint that cannot interpolate,
+  /// changes at `t`. Returns when it ends.
+  mutating func animate(_ key: PropertyKey, to value: PropertyValue, with animator: InteractiveAnimator, layer: Layer, at t: Double, startValue: StartValue?) -> Double {
+    guard let id = layer.id else { return t }
+    let existing = tracks[id]?[key]
+    let initial = existing == nil ? startingValue(key, of: layer, at: t, startValue) : value
+    func run<V: VectorArithmetic & PropertyValueType>(_ target: V, split: @escaping (V) -> (V, V) = { ($0, .zero) }) -> Track? {
+      var m = existing?.motion(of: V.self) ?? Motion(V.unwrap(initial) ?? target)
+      m.animate(to: target, at: t, with: animator, split: split)
+      return .motion(m)
+    }
+    let track: Track?
+    switch (value, Properties.property(key).interpolation) {
+    case (.number(let v), .animated): track = run(v)
+    case (.point(let v), .animated): track = run(v) { (Vector2($0.x, 0), Vector2(0, $0.y)) }
+    case (.color(let v), .animated): track = run(v)
+    case (.paint(let v), .animated):
+      let current = existing?.motion(of: AnimatablePaint.self)?.target ?? AnimatablePaint.unwrap(initial) ?? v
+      track = current.isCompatible(with: v) ? run(v) : nil
+    default: track = nil
+    }
+    guard let track else {
+      return apply(key, to: value, velocity: nil, layer: layer, at: t, animation: nil, startValue: startValue).end
+    }
+    tracks[id, default: [:]][key] = track
+    return t + animator.duration
+  }
+}
+
+/// One property's keyframe track as an event plays it (`render info`).
+public struct KeyframeLayout: Sendable, Encodable {
+  public struct Piece: Sendable, Encodable {
+    /// "linear", "cubic", "spring" or "move".
+    public var kind: String
+    /// Scene time, seconds.
+    public var start: Double
+    public var duration: Double
+  }
+  public var layer: String
+  public var property: String
+  /// Scene time the track starts.
+  public var start: Double
+  /// One pass, seconds.
+  public var duration: Double
+  public var repeating: Bool
+  public var keyframes: [Piece]
 }
 
 /// A property's motion with its value type erased, as a track holds it.
 public protocol PropertyMotion: Sendable {
+  /// The motion repeating from `start` what it did over the `period` before.
+  func repeating(from start: Double, period: Double) -> any PropertyMotion
   /// The value and velocity at t.
   func propertySample(at t: Double) -> (value: PropertyValue, velocity: PropertyValue?)
   /// When the first event changed the value; nil before any.
@@ -190,6 +411,12 @@ public protocol PropertyMotion: Sendable {
 
 extension Motion: PropertyMotion where Value: PropertyValueType {
   public var motionEvents: [MotionEvent] { events }
+
+  public func repeating(from start: Double, period: Double) -> any PropertyMotion {
+    var copy = self
+    copy.repeatPeriodically(from: start, period: period)
+    return copy
+  }
 
   public func propertySample(at t: Double) -> (value: PropertyValue, velocity: PropertyValue?) {
     let s = sample(at: t)

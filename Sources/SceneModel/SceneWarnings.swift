@@ -7,7 +7,7 @@ extension Scene {
   public func warnings(file: String) -> [SceneDiagnostic] {
     var sized: Set<String> = []
     for event in timeline {
-      for (id, values) in event.set where values[Properties.size] != nil { sized.insert(id) }
+      for (id, key) in event.changedProperties where key == .size { sized.insert(id) }
     }
     var warnings: [SceneDiagnostic] = []
     func walk(_ layer: Layer, _ path: JSONPath) {

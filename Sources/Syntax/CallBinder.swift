@@ -180,7 +180,7 @@ public struct BoundCall: Sendable {
         guard n == n.rounded(), n >= Double(range.lowerBound), n <= Double(range.upperBound) else { throw outOfRange(n) }
       case .bool:
         guard case .bool = value else { throw wrongKind() }
-      case .point:
+      case .point, .vector:
         guard case .array(let elements) = value else { throw wrongKind() }
         guard elements.count == 2, elements.allSatisfy({ if case .number = $0.value { true } else { false } }) else {
           throw wrongKind(got: value.quoted)
@@ -190,6 +190,8 @@ public struct BoundCall: Sendable {
         guard names.contains(chosen) else { throw wrongKind(got: "\(Excerpt.quoted(chosen))", hint: Suggestions.didYouMean(chosen, in: names)) }
       case .chain:
         guard case .chain = value else { throw wrongKind() }
+      case .value:
+        break
       }
     }
   }

@@ -109,6 +109,11 @@ public enum ParameterKind: Sendable, Hashable {
   case bool
   /// A unit point: an array of two numbers `[u, v]`.
   case point
+  /// A vector: an array of two numbers `[dx, dy]`.
+  case vector
+  /// Any value, read and checked by the function's maker (a keyframe's
+  /// target, whose kind depends on the property); `noun` says what it is.
+  case value(noun: String)
   /// One of `names`, written as a member (`.top`, `top`) or as a string
   /// (`"top"`, as the JSON object form writes it); `noun` says what the
   /// names are, for messages ("an edge").
@@ -124,6 +129,8 @@ public enum ParameterKind: Sendable, Hashable {
     case .integer: "a whole number"
     case .bool: "true or false"
     case .point: "a unit point [u, v]"
+    case .vector: "a vector [dx, dy]"
+    case .value(let noun): noun
     case .choice(let names, let noun): "\(noun): \(listing(names))"
     case .chain(let noun): noun
     }
@@ -225,6 +232,42 @@ extension Parameter where Value == SIMD2<Double> {
       }
       return SIMD2(u, v)
     }
+  }
+}
+
+extension Parameter where Value == SIMD2<Double> {
+  /// A vector `[dx, dy]` of any two numbers.
+  public static func vector(_ name: ParameterName, default defaultValue: SIMD2<Double>? = nil) -> Self {
+    Self(name, .vector, default: defaultValue) { value in
+      guard case .array(let elements) = value, case .number(let x) = elements[0].value, case .number(let y) = elements[1].value else {
+        preconditionFailure("not a vector")
+      }
+      return SIMD2(x, y)
+    }
+  }
+}
+
+extension Parameter {
+  /// The same parameter read as `transform` of its value.
+  public func map<W: Sendable>(_ transform: @escaping @Sendable (Value) -> W) -> Parameter<W> {
+    let read = self.read
+    return Parameter<W>(declaration.name, declaration.kind, because: declaration.reason, default: defaultValue.map(transform)) {
+      transform(read($0))
+    }
+  }
+
+  /// The same parameter, optional: nil when left out.
+  public static func optional<Wrapped>(_ plain: Parameter<Wrapped>) -> Self where Value == Wrapped? {
+    let read = plain.read
+    return Self(plain.declaration.name, plain.declaration.kind, because: plain.declaration.reason, default: .some(nil)) { read($0) }
+  }
+}
+
+extension Parameter where Value == ArgumentValue? {
+  /// Any value, as written, for the maker to read and check (nil when
+  /// left out, if `optional`); `noun` says what it is, for messages.
+  public static func value(_ name: ParameterName, noun: String, optional: Bool = false) -> Self {
+    Self(name, .value(noun: noun), default: optional ? .some(nil) : nil) { $0 }
   }
 }
 

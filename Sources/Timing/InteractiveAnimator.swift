@@ -59,6 +59,11 @@ public struct InteractiveAnimator: Sendable {
     case scrub([ScrubPoint])
   }
 
+  /// UIKit's default duration, seconds.
+  public static let defaultDuration = 0.2
+  /// The timing a scene's animator has when it gives none: UIKit's default curve.
+  public static let defaultTimingText = "UICubicTimingParameters(.easeInOut)"
+
   let stages: [(start: Double, stage: Stage)]
   /// When the animator is done, seconds after it started.
   public let duration: Double
@@ -71,10 +76,12 @@ public struct InteractiveAnimator: Sendable {
   ///     and `reversed` say how it finishes after them, and need them.
   ///   - continueTiming: the timing after the scrub (default `timing`).
   ///   - durationFactor: UIKit's `continueAnimation(withTimingParameters:durationFactor:)`; 0 keeps the duration.
-  /// - Precondition: a spring's damping ratio is in (0, 1] (its other
-  ///   forms are clamped to 1, as `uikitSpring` takes them) and its
-  ///   velocities are finite.
-  public init(
+  /// Nil when a spring timing cannot settle in the time it is given (no
+  /// spring of that damping ratio and velocity settles in it, as
+  /// `uikitSpring` says); a damping ratio above 1 is taken as 1, as
+  /// `uikitSpring` takes it.
+  /// - Precondition: the damping ratio is positive and the velocities finite.
+  public init?(
     timing: AnimatorTiming, duration: Double, scrub: [ScrubPoint] = [], continueTiming: AnimatorTiming? = nil, durationFactor: Double = 0,
     reversed: Bool = false
   ) {
@@ -89,7 +96,9 @@ public struct InteractiveAnimator: Sendable {
       case .spring(let form, let dx, let dy):
         let (spring, length): (Spring, Double)
         switch form {
-        case .dampingRatio(let zeta): (spring, length) = (Self.fitted(duration: duration, dampingRatio: zeta, dx: dx), duration)
+        case .dampingRatio(let zeta):
+          guard let fitted = Self.fitted(duration: duration, dampingRatio: zeta, dx: dx) else { return nil }
+          (spring, length) = (fitted, duration)
         case .physical(let s): (spring, length) = (s, s.uikitSettlingDuration(initialVelocity: dx))
         case .durationBounce(let s): (spring, length) = (s, s.settlingDuration(initialVelocity: dx))
         }
@@ -114,7 +123,7 @@ public struct InteractiveAnimator: Sendable {
       case .spring(let form, let dx, let dy):
         let length = scaled * remaining
         if length > 0 {
-          let spring = Self.fitted(duration: length, dampingRatio: form.dampingRatio, dx: dx)
+          guard let spring = Self.fitted(duration: length, dampingRatio: form.dampingRatio, dx: dx) else { return nil }
           stages.append((t, .spring(spring, from: f, to: target, velocity: (dx * (target - f), dy * (target - f)))))
         }
         t += length
@@ -128,11 +137,29 @@ public struct InteractiveAnimator: Sendable {
   /// The spring that settles in `duration` as `uikitSpring(duration:
   /// dampingRatio:initialVelocity: dx)` does; an over-damped ratio is
   /// taken as 1.
-  static func fitted(duration: Double, dampingRatio: Double, dx: Double) -> Spring {
-    guard let spring = Spring(uikitDuration: duration, dampingRatio: min(dampingRatio, 1), initialVelocity: dx) else {
-      preconditionFailure("no spring with damping ratio \(dampingRatio) and velocity \(dx) settles in \(duration) s")
+  static func fitted(duration: Double, dampingRatio: Double, dx: Double) -> Spring? {
+    Spring(uikitDuration: duration, dampingRatio: min(dampingRatio, 1), initialVelocity: dx)
+  }
+
+  /// One stretch of the animator's life, for `render info`.
+  public struct Stretch: Sendable, Hashable {
+    /// "scrub", "curve" or "spring".
+    public var kind: String
+    /// Seconds after the animator starts.
+    public var start: Double
+    public var end: Double
+  }
+
+  /// The finger's scrub, then the curve or spring that finishes it.
+  public var stretches: [Stretch] {
+    stages.enumerated().map { k, entry in
+      let end = k + 1 < stages.count ? stages[k + 1].start : duration
+      switch entry.stage {
+      case .scrub: return Stretch(kind: "scrub", start: entry.start, end: end)
+      case .curve: return Stretch(kind: "curve", start: entry.start, end: end)
+      case .spring: return Stretch(kind: "spring", start: entry.start, end: end)
+      }
     }
-    return spring
   }
 
   /// Progress and its rate (per second) of both channels (0: x and
@@ -164,6 +191,9 @@ public struct InteractiveAnimator: Sendable {
 /// The steps of SwiftUI's `PhaseAnimator` (docs/scene-format.md, "Phases").
 public enum PhaseSchedule {
   public struct Step: Sendable, Hashable {
+    public init(time: Double, phase: Int, animation: Animation?) {
+      self.time = time; self.phase = phase; self.animation = animation
+    }
     /// Scene time.
     public var time: Double
     /// Which phase is set.
@@ -190,8 +220,10 @@ public enum PhaseSchedule {
   /// phase), until `horizon` when repeating: phase 0 at once, phase 1 right
   /// after with animations[1], each next phase when the previous change
   /// is logically complete, then phase 0 with animations[0]; then again
-  /// when repeating.
-  public static func steps(phases: Int, animations: [Animation], start: Double, repeating: Bool, until horizon: Double) -> [Step] {
+  /// when repeating; at most `limit` steps.
+  public static func steps(
+    phases: Int, animations: [Animation], start: Double, repeating: Bool, until horizon: Double, limit: Int = .max
+  ) -> [Step] {
     precondition(phases >= 2 && animations.count == phases)
     let durations = animations.map(logicalDuration)
     // A cycle of no length would repeat for ever at one instant: one cycle.
@@ -199,7 +231,7 @@ public enum PhaseSchedule {
     var steps = [Step(time: start, phase: 0, animation: nil)]
     var t = start
     var phase = 1
-    while t.isFinite {
+    while t.isFinite && steps.count < limit {
       steps.append(Step(time: t, phase: phase, animation: animations[phase]))
       if phase == 0 && !repeating { break }
       t += durations[phase]

@@ -3,7 +3,7 @@ import Primitives
 
 /// One keyframe of a track, as SwiftUI's `LinearKeyframe`, `CubicKeyframe`,
 /// `SpringKeyframe` and `MoveKeyframe` (docs/scene-format.md, "Keyframes").
-public struct Keyframe<Value: VectorArithmetic>: Sendable {
+public struct Keyframe<Value: Sendable>: Sendable {
   public enum Kind: Sendable {
     /// p0 + (to − p0)·C(s).
     case linear(TimingFunction)
@@ -27,6 +27,9 @@ public struct Keyframe<Value: VectorArithmetic>: Sendable {
     self.duration = duration
   }
 
+}
+
+extension Keyframe where Value: VectorArithmetic {
   public static func linear(_ to: Value, duration: Double, timingCurve: TimingFunction = .linear) -> Keyframe {
     Keyframe(.linear(timingCurve), to: to, duration: duration)
   }
@@ -39,9 +42,23 @@ public struct Keyframe<Value: VectorArithmetic>: Sendable {
     Keyframe(.spring(spring, startVelocity: startVelocity), to: to, duration: duration)
   }
   public static func move(_ to: Value) -> Keyframe { Keyframe(.move, to: to, duration: nil) }
+}
+
+extension Keyframe {
+  /// The same keyframe with its values (target and velocities) converted.
+  public func map<W: Sendable, E: Error>(_ convert: (Value) throws(E) -> W) throws(E) -> Keyframe<W> {
+    let kind: Keyframe<W>.Kind
+    switch self.kind {
+    case .linear(let curve): kind = .linear(curve)
+    case .cubic(let v0, let v1): kind = .cubic(startVelocity: try v0.map(convert), endVelocity: try v1.map(convert))
+    case .spring(let spring, let v0): kind = .spring(spring, startVelocity: try v0.map(convert))
+    case .move: kind = .move
+    }
+    return Keyframe<W>(kind, to: try convert(to), duration: duration)
+  }
 
   /// A move, or a linear or cubic keyframe of duration 0 (which is one).
-  var isMove: Bool {
+  public var isMove: Bool {
     switch kind {
     case .move: true
     case .linear, .cubic: (duration ?? 0) == 0
@@ -171,6 +188,21 @@ public struct KeyframeTrack<Value: VectorArithmetic>: Sendable {
 
   /// Where the track ends.
   public var end: Value { pieces.last?.end ?? initial }
+
+  /// Each keyframe's kind ("linear", "cubic", "spring", "move"), start and
+  /// duration in seconds after the track's start, for `render info`.
+  public var layout: [(kind: String, start: Double, duration: Double)] {
+    pieces.map { piece in
+      let kind =
+        switch piece.kind {
+        case .linear: "linear"
+        case .cubic: "cubic"
+        case .spring: "spring"
+        case .move: "move"
+        }
+      return (kind, piece.start, piece.duration)
+    }
+  }
 
   /// Value and velocity `t` seconds after the track started; before, its
   /// first value; after its end, the end (at rest). At the end of a

@@ -97,13 +97,15 @@ extension Motion {
   }
 
   /// The events the motion went through, in time order.
-  public var events: [MotionEvent] { segments.dropFirst().map(Self.event) }
+  public var events: [MotionEvent] { segments.dropFirst().compactMap(Self.event) }
 
   /// The latest event; nil before any.
   public var lastEvent: MotionEvent? { segments.count > 1 ? Self.event(segments.last!) : nil }
 
-  static func event(_ segment: Segment) -> MotionEvent {
+  /// The event a segment is; nil for a repetition of earlier ones.
+  static func event(_ segment: Segment) -> MotionEvent? {
     switch segment {
+    case .periodic: nil
     case .hold(let start, _): MotionEvent(time: start, kind: .immediate, end: start)
     case .curve(let start, _, let timing), .spring(let start, _, _, _, _, let timing):
       MotionEvent(time: start, kind: .animation(timing), end: end(of: segment))

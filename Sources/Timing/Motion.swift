@@ -32,11 +32,14 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     /// An interactive animator from `from` by `delta.0` (channel 0) and
     /// `delta.1` (channel 1).
     case animator(start: Double, from: Value, delta: (Value, Value), animator: InteractiveAnimator)
+    /// From `start` on, the motion repeats what it did over the `period`
+    /// before: a cycle that has converged, played for ever.
+    case periodic(start: Double, period: Double)
 
     var start: Double {
       switch self {
       case .hold(let s, _), .curve(let s, _, _), .spring(let s, _, _, _, _, _), .drag(let s, _), .keyframes(let s, _, _),
-        .animator(let s, _, _, _):
+        .animator(let s, _, _, _), .periodic(let s, _):
         s
       }
     }
@@ -116,6 +119,15 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     segments.append(.animator(start: time, from: from, delta: split(target - from), animator: animator))
   }
 
+  /// From `time` on, repeats the motion of the `period` seconds before it,
+  /// for ever: a repeating cycle (SwiftUI's repeating PhaseAnimator) whose
+  /// value and velocity at `time` are those at `time − period` (it has
+  /// converged), played on without building every cycle.
+  public mutating func repeatPeriodically(from time: Double, period: Double) {
+    precondition(time >= segments.last!.start && period > 0, "a period after the last event")
+    segments.append(.periodic(start: time, period: period))
+  }
+
   /// The settling duration that decides a spring's length for a vector move:
   /// the longest over the components, each with its own initial velocity in
   /// moves per second of the spring's time.
@@ -161,6 +173,7 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     case .drag(_, let points): points.last!.value
     case .keyframes(_, let track, _): track.end
     case .animator(_, let from, let delta, let animator): from + (delta.0 + delta.1) * animator.endProgress
+    case .periodic(let start, _): sample(at: start).value
     }
   }
 
@@ -168,6 +181,12 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
   /// animation's rendering duration (a spring's settling duration; one pass
   /// of `repeatForever`, or two with `autoreverses`); the release of a drag.
   public var endTime: Double { Self.end(of: segments.last!) }
+
+  /// The keyframe track the last event plays; nil when it plays none.
+  public var lastKeyframeTrack: KeyframeTrack<Value>? {
+    if case .keyframes(_, let track, _) = segments.last! { return track }
+    return nil
+  }
 
   /// When the first event changed the value; nil before any.
   public var firstEventTime: Double? { segments.count > 1 ? segments[1].start : nil }
@@ -179,6 +198,7 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     case .drag(_, let points): points.last!.time
     case .keyframes(let start, let track, _): start + track.duration
     case .animator(let start, _, _, let animator): start + animator.duration
+    case .periodic(let start, _): start
     }
   }
 
@@ -228,6 +248,11 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     case .animator(let start, let from, let delta, let animator):
       let p = animator.progress(at: time - start)
       return (from + delta.0 * p.value.0 + delta.1 * p.value.1, delta.0 * p.rate.0 + delta.1 * p.rate.1)
+
+    case .periodic(let start, let period):
+      // The same moment of the cycle before `start`: start − period + (t − start) mod period.
+      let earlier = start - period + (time - start).truncatingRemainder(dividingBy: period)
+      return sample(at: earlier, segment: segmentIndex(at: earlier), leftLimit: leftLimit)
     }
   }
 

@@ -143,7 +143,7 @@ import Testing
     let spring = Spring(mass: 1, stiffness: 100, damping: 10)
     #expect(abs(spring.uikitSettlingDuration() - log(1000 * (1 + 5 / 75.0.squareRoot())) / 5) < 1e-12)
     #expect(abs(spring.uikitSettlingDuration() - 1.4727) < 5e-5)
-    let animator = InteractiveAnimator(timing: .spring(.physical(spring), dx: 0, dy: 0), duration: 0.2)
+    let animator = InteractiveAnimator(timing: .spring(.physical(spring), dx: 0, dy: 0), duration: 0.2)!
     #expect(abs(animator.duration - 1.4727) < 5e-5)
     // Done by UIKit's rule: within 0.001 of the move at its duration, and
     // not snapped there (the closed form runs on toward the target).
@@ -172,19 +172,19 @@ import Testing
   /// 0.6 − 0.15/0.5 = 0.3 at t = 0.45 and ends at 0.3 + 0.3.
   @Test func scrubThenContinueOrReverse() {
     let points = [(0.0, 0.0), (0.15, 0.35), (0.3, 0.6)].map { InteractiveAnimator.ScrubPoint(time: $0.0, fraction: $0.1) }
-    let run = InteractiveAnimator(timing: .cubic(.linear), duration: 0.5, scrub: points)
+    let run = InteractiveAnimator(timing: .cubic(.linear), duration: 0.5, scrub: points)!
     #expect(abs(run.progress(at: 0.075).value.0 - 0.175) < 1e-12)
     #expect(abs(run.progress(at: 0.075).rate.0 - 0.35 / 0.15) < 1e-9)
     #expect(abs(run.progress(at: 0.4).value.0 - 0.8) < 1e-12)
     #expect(abs(run.duration - 0.5) < 1e-12)
-    let slower = InteractiveAnimator(timing: .cubic(.linear), duration: 0.5, scrub: points, durationFactor: 1)
+    let slower = InteractiveAnimator(timing: .cubic(.linear), duration: 0.5, scrub: points, durationFactor: 1)!
     #expect(abs(slower.duration - 0.8) < 1e-12)
-    let back = InteractiveAnimator(timing: .cubic(.linear), duration: 0.5, scrub: points, reversed: true)
+    let back = InteractiveAnimator(timing: .cubic(.linear), duration: 0.5, scrub: points, reversed: true)!
     #expect(abs(back.progress(at: 0.45).value.0 - 0.3) < 1e-12)
     #expect(abs(back.duration - 0.6) < 1e-12)
     #expect(back.progress(at: 10).value.0 == 0)
     // A curve resumes where its progress equals the scrubbed fraction.
-    let eased = InteractiveAnimator(timing: .cubic(.easeInOut), duration: 0.5, scrub: points)
+    let eased = InteractiveAnimator(timing: .cubic(.easeInOut), duration: 0.5, scrub: points)!
     #expect(abs(eased.progress(at: 0.3).value.0 - 0.6) < 1e-12)
     #expect(abs(eased.progress(at: 0.3 + 1e-9).value.0 - 0.6) < 1e-6)
     #expect(abs(TimingFunction.easeInOut.value(at: TimingFunction.easeInOut.inverse(0.6)) - 0.6) < 1e-12)
@@ -197,7 +197,7 @@ import Testing
   @Test func continueWithASpring() {
     let points = [(0.0, 0.0), (0.3, 0.6)].map { InteractiveAnimator.ScrubPoint(time: $0.0, fraction: $0.1) }
     let animator = InteractiveAnimator(
-      timing: .cubic(.easeInOut), duration: 0.5, scrub: points, continueTiming: .spring(.dampingRatio(0.8), dx: 1.5, dy: 0))
+      timing: .cubic(.easeInOut), duration: 0.5, scrub: points, continueTiming: .spring(.dampingRatio(0.8), dx: 1.5, dy: 0))!
     #expect(abs(animator.duration - (0.3 + 0.5 * 0.4)) < 1e-12)
     #expect(abs(animator.progress(at: 0.3 + 1e-12).rate.0 - 1.5 * 0.4) < 1e-6)
     #expect(abs(animator.progress(at: 0.3 + 1e-12).rate.1) < 1e-6)
@@ -209,7 +209,7 @@ import Testing
 
   /// A plain run with a cubic timing is the curve over the duration.
   @Test func plainRun() {
-    let animator = InteractiveAnimator(timing: .cubic(.easeIn), duration: 0.4)
+    let animator = InteractiveAnimator(timing: .cubic(.easeIn), duration: 0.4)!
     #expect(abs(animator.progress(at: 0.1).value.0 - TimingFunction.easeIn.value(at: 0.25)) < 1e-15)
     #expect(animator.duration == 0.4 && animator.progress(at: 0.5).value.0 == 1)
   }
@@ -271,7 +271,7 @@ import Testing
 
   @Test func anAnimatorMovesEachChannel() {
     var m = Motion(Vector2(0, 0))
-    let animator = InteractiveAnimator(timing: .spring(.dampingRatio(0.8), dx: 1.5, dy: 0), duration: 0.5)
+    let animator = InteractiveAnimator(timing: .spring(.dampingRatio(0.8), dx: 1.5, dy: 0), duration: 0.5)!
     m.animate(to: Vector2(10, 20), at: 1, with: animator) { (Vector2($0.x, 0), Vector2(0, $0.y)) }
     // Each component starts with its own velocity times its distance.
     #expect(abs(m.velocity(at: 1).x - 15) < 1e-9 && abs(m.velocity(at: 1).y) < 1e-9)
