@@ -541,6 +541,73 @@ defs["velocityValues"] = O(
     additionalProperties=False,
 )
 
+# Keyframes, phases, animators (docs/scene-format.md, "Keyframes", "Phases", "Interactive animators").
+KEYFRAME_DURATION = num("Seconds (0 or more).", minimum=0, maximum=3600)
+KEYFRAME_VALUE = O(description="The keyframe's value: a number, [x, y], a colour string or a gradient object, as the property takes.")
+KEYFRAME_VELOCITY = O(description="Units per second: a number, or [x, y] for a point property.", anyOf=[num(), pair()])
+def _keyframe_object(kind, extra, required_duration):
+    props = O(to=KEYFRAME_VALUE)
+    if kind != "move":
+        props["duration"] = KEYFRAME_DURATION
+    props.update(extra)
+    req = ["to"] + (["duration"] if required_duration else [])
+    return O(type="object", properties=props, required=req, additionalProperties=False)
+defs["keyframe"] = O(
+    description="A keyframe as in SwiftUI: \"LinearKeyframe(1, duration: 0.2, timingCurve: .easeOut)\", "
+                "\"CubicKeyframe(0.9, duration: 0.1)\", \"SpringKeyframe(1.4, duration: 0.15, spring: .bouncy)\", \"MoveKeyframe(0)\"; "
+                "or an object with one key: {\"linear\": {\"to\": 1, \"duration\": 0.2, \"timingCurve\": \"easeOut\"}}.",
+    anyOf=[
+        O(type="string", pattern="^\\s*(Linear|Cubic|Spring|Move)Keyframe\\s*\\(",
+          examples=["LinearKeyframe(1, duration: 0.2, timingCurve: .easeOut)", "CubicKeyframe(0.9, duration: 0.1)",
+                    "SpringKeyframe(1.4, duration: 0.15, spring: .bouncy)", "MoveKeyframe(-8)"]),
+        O(type="object", minProperties=1, maxProperties=1, additionalProperties=False, properties=O(
+            linear=_keyframe_object("linear", O(timingCurve=O(description="linear, easeIn, easeOut, easeInOut, or {\"bezier\": {\"startControlPoint\", \"endControlPoint\"}}.",
+                                                              anyOf=[O(type="string"), O(type="object")])), True),
+            cubic=_keyframe_object("cubic", O(startVelocity=KEYFRAME_VELOCITY, endVelocity=KEYFRAME_VELOCITY), True),
+            spring=_keyframe_object("spring", O(spring=O(description="A spring: \"bouncy\", \"Spring(duration: 0.4, bounce: 0.3)\", or an animation object of a spring.",
+                                                         anyOf=[O(type="string"), O(type="object")]),
+                                                startVelocity=KEYFRAME_VELOCITY), False),
+            move=_keyframe_object("move", O(), False),
+        )),
+    ],
+)
+KEYFRAME_TRACK = O(type="array", description="Keyframes played one after another.", items=ref("keyframe"), minItems=1, maxItems=100000)
+TRACK_KEYS = [k for k in SET_PROPS if k not in ("hidden", "stroke", "shadow")]
+defs["keyframeTracks"] = O(
+    type="object",
+    description="Property → keyframe track; the fields of stroke and shadow inside their objects.",
+    properties=O([(k, KEYFRAME_TRACK) for k in TRACK_KEYS] + [
+        ("stroke", O(type="object", properties=O((f, KEYFRAME_TRACK) for f in ["color", "width", "dashPhase"]), additionalProperties=False)),
+        ("shadow", O(type="object", properties=O((f, KEYFRAME_TRACK) for f in ["color", "radius", "offset"]), additionalProperties=False)),
+    ]),
+    additionalProperties=False,
+)
+ANIMATOR_TIMING = O(
+    description="UICubicTimingParameters(.easeInOut), UICubicTimingParameters(controlPoint1: [x, y], controlPoint2: [x, y]), "
+                "UISpringTimingParameters(dampingRatio: 0.8, initialVelocity: [dx, dy]), "
+                "UISpringTimingParameters(mass: 1, stiffness: 100, damping: 10), UISpringTimingParameters(duration: 0.5, bounce: 0.2); "
+                "or an object with one of those names as its key.",
+    anyOf=[O(type="string", pattern="^\\s*UI(Cubic|Spring)TimingParameters\\b"),
+           O(type="object", minProperties=1, maxProperties=1, propertyNames=O(enum=["UICubicTimingParameters", "UISpringTimingParameters"]))],
+)
+defs["animator"] = O(
+    type="object",
+    description="UIKit's UIViewPropertyAnimator: animates `set` with `timing` over `duration`, scrubbed, then continued or reversed.",
+    properties=O(
+        set=O(type="object", description="Layer id → properties → targets.", propertyNames=ref("layerID"), additionalProperties=ref("propertyChanges")),
+        timing=ANIMATOR_TIMING,
+        duration=num("Seconds (default 0.2).", exclusiveMinimum=0, maximum=3600),
+        scrub=O(type="array", description="[[t, fractionComplete], …]: t after `at`, increasing; fractions 0…1.", minItems=1, maxItems=100000,
+                items=O(type="array", prefixItems=[num(minimum=0), num(minimum=0, maximum=1)], minItems=2, items=False)),
+        **{"continue": O(type="object", description="How it finishes after the scrub.",
+                         properties=O(timing=ANIMATOR_TIMING, durationFactor=num("0 keeps the duration.", minimum=0)),
+                         additionalProperties=False)},
+        reversed=O(type="boolean", description="After the scrub, finish toward the start values."),
+    ),
+    required=["set"],
+    additionalProperties=False,
+)
+
 defs["insertion"] = O(
     type="object",
     description="Adds a layer into a container.",
@@ -591,9 +658,17 @@ defs["event"] = O(
         velocity=O(type="object", description="Layer id → initial velocities handed to the springs this event starts.",
                    propertyNames=ref("layerID"), additionalProperties=ref("velocityValues")),
         drag=ref("drag"),
+        keyframes=O(type="object", description="Layer id → property → keyframe track (SwiftUI's KeyframeAnimator).",
+                    propertyNames=ref("layerID"), additionalProperties=ref("keyframeTracks")),
+        repeating=O(type="boolean", description="The keyframe tracks start over whenever they end."),
+        phases=O(type="array", description="At least two property sets, cycled through (SwiftUI's PhaseAnimator).", minItems=2, maxItems=100000,
+                 items=O(type="object", propertyNames=ref("layerID"), additionalProperties=ref("propertyChanges"))),
+        animations=O(type="array", description="One animation per phase.", items=ref("animation")),
+        repeat=O(type="boolean", description="The phase cycle goes on for ever (default: one cycle)."),
+        animator=ref("animator"),
     ),
     required=["at"],
-    anyOf=[O(required=[k]) for k in ["set", "insert", "remove", "velocity", "drag"]],
+    anyOf=[O(required=[k]) for k in ["set", "insert", "remove", "velocity", "drag", "keyframes", "phases", "animator"]],
     additionalProperties=False,
 )
 

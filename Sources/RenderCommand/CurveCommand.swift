@@ -109,7 +109,7 @@ struct Curve: ParsableCommand {
       }
     }
     var motion = Motion(from)
-    motion.play(keyframes, at: 0)
+    motion.play(keyframes, at: 0, velocity: velocity)
     let label = animations.joined(separator: " ")
     if let output {
       try ChartOutput.write(ChartData(motions: [(label, motion)], title: label), to: output, scale: scale, json: json)

@@ -100,11 +100,13 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
   /// the value and velocity the property has then; with `repeating`, the
   /// track starts over whenever it ends. A later event interrupts it as it
   /// would any motion.
-  public mutating func play(_ keyframes: [Keyframe<Value>], at time: Double, repeating: Bool = false) {
+  /// `velocity`, when given, replaces the one the property has.
+  public mutating func play(_ keyframes: [Keyframe<Value>], at time: Double, repeating: Bool = false, velocity: Value? = nil) {
     precondition(time >= segments.last!.start, "events must be applied in time order")
     let current = sample(at: time, leftLimit: true)
     segments.append(
-      .keyframes(start: time, track: KeyframeTrack(keyframes, from: current.value, velocity: current.velocity), repeating: repeating))
+      .keyframes(
+        start: time, track: KeyframeTrack(keyframes, from: current.value, velocity: velocity ?? current.velocity), repeating: repeating))
   }
 
   /// Runs a UIKit interactive animator from `time`, from the value the

@@ -193,7 +193,7 @@ func problems(_ text: String) -> [String] {
       ),
       (
         scene(layers: ##"[{"id": "k", "type": "rect"}]"##, timeline: ##"[{"at": 0}]"##), ##"{"at": 0}"##,
-        ##"timeline[0]: an event needs at least one of set, insert, remove, velocity, drag"##
+        ##"timeline[0]: an event needs at least one of set, insert, remove, velocity, drag, keyframes, phases, animator"##
       ),
       (
         scene(

@@ -1,0 +1,52 @@
+import Foundation
+import SceneModel
+import Testing
+
+/// Every complete scene in the documentation (a ```json block with a
+/// "version") decodes without a problem, and every event the
+/// documentation shows alone decodes inside a scene with its layers:
+/// the examples users copy stay true.
+@Suite struct DocsExamplesTests {
+  static let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("docs")
+
+  /// The ```json blocks of a document, with the line each starts on.
+  static func blocks(_ name: String) throws -> [(line: Int, text: String)] {
+    let lines = try String(contentsOf: docs.appendingPathComponent(name), encoding: .utf8).components(separatedBy: "\n")
+    var out: [(Int, String)] = []
+    var current: [String]?
+    var start = 0
+    for (i, line) in lines.enumerated() {
+      if current == nil, line.trimmingCharacters(in: .whitespaces) == "```json" {
+        current = []
+        start = i + 2
+      } else if let block = current, line.trimmingCharacters(in: .whitespaces) == "```" {
+        out.append((start, block.joined(separator: "\n")))
+        current = nil
+      } else if current != nil {
+        current!.append(line)
+      }
+    }
+    return out
+  }
+
+  @Test(arguments: ["scene-format.md", "cli.md"])
+  func completeScenesDecode(_ document: String) throws {
+    let scenes = try Self.blocks(document).filter { $0.text.contains("\"version\"") }
+    #expect(document != "scene-format.md" || scenes.count >= 6, "the scene format shows complete scenes")
+    for (line, text) in scenes {
+      #expect(problems(text) == [], "\(document):\(line)")
+    }
+  }
+
+  /// The sections on keyframes, phases and animators each show a complete
+  /// scene that plays what the section describes.
+  @Test func motionSectionsShowWorkingScenes() throws {
+    let scenes = try Self.blocks("scene-format.md").map(\.text).filter { $0.contains("\"version\"") }
+    for key in ["\"keyframes\"", "\"phases\"", "\"animator\""] {
+      let example = try #require(scenes.first { $0.contains(key) }, "no complete scene with \(key)")
+      let decoded = try decode(example)
+      #expect(decoded.timeline.contains { !$0.keyframes.isEmpty || $0.phases != nil || $0.animator != nil })
+    }
+  }
+}
