@@ -291,7 +291,9 @@ extension Context {
       let animator = InteractiveAnimator(
         timing: timing, duration: duration, scrub: scrub, continueTiming: continueTiming, durationFactor: factor, reversed: reversed)
     else {
-      let (n, p) = o["continue"]?.node["timing"] != nil ? (o["continue"]!.node["timing"]!, o["continue"]!.path.appending("timing")) : (o["timing"] ?? (node, path))
+      let (n, p) =
+        o["continue"]?.node["timing"] != nil
+        ? (o["continue"]!.node["timing"]!, o["continue"]!.path.appending("timing")) : (o["timing"] ?? (node, path))
       reader.error("no spring of this damping ratio and initial velocity settles in the time the animator gives it", n, p)
       return nil
     }
@@ -310,7 +312,8 @@ extension Context {
   /// `[[t, f], …]`: t after the event, increasing; f in 0…1.
   private func scrubPoints(_ node: JSONNode, _ path: JSONPath) -> [InteractiveAnimator.ScrubPoint]? {
     guard let a = node.array, !a.isEmpty else {
-      reader.error("expected a list of scrub points [[t, fractionComplete], …], got \(node.array == nil ? node.typeName : "an empty list")", node, path)
+      reader.error(
+        "expected a list of scrub points [[t, fractionComplete], …], got \(node.array == nil ? node.typeName : "an empty list")", node, path)
       return nil
     }
     guard a.count <= SceneLimits.maximumDragPoints else {

@@ -111,7 +111,9 @@ public struct SceneTimeline: Sendable {
       for (k, step) in steps.enumerated() { items.append((step.time, e, k + 1, step)) }
       if repeats {
         var keys: [(String, PropertyKey)] = []
-        for phase in phases.phases { for (id, values) in phase { for key in values.keys where !keys.contains(where: { $0 == (id, key) }) { keys.append((id, key)) } } }
+        for phase in phases.phases {
+          for (id, values) in phase { for key in values.keys where !keys.contains(where: { $0 == (id, key) }) { keys.append((id, key)) } }
+        }
         cycles[e] = CycleState(period: period, keys: keys)
         // A repeating cycle counts one pass toward the default duration.
         eventEnds[e] = event.at + period
@@ -351,7 +353,9 @@ public struct SceneTimeline: Sendable {
   /// into the animator's channels (x, y), everything else on channel 0; a
   /// property that changes at once, or a paint that cannot interpolate,
   /// changes at `t`. Returns when it ends.
-  mutating func animate(_ key: PropertyKey, to value: PropertyValue, with animator: InteractiveAnimator, layer: Layer, at t: Double, startValue: StartValue?) -> Double {
+  mutating func animate(
+    _ key: PropertyKey, to value: PropertyValue, with animator: InteractiveAnimator, layer: Layer, at t: Double, startValue: StartValue?
+  ) -> Double {
     guard let id = layer.id else { return t }
     let existing = tracks[id]?[key]
     let initial = existing == nil ? startingValue(key, of: layer, at: t, startValue) : value

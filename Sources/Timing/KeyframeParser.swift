@@ -67,7 +67,8 @@ public enum KeyframeParser {
   }
   private static let timingCurve = Parameter<ArgumentValue?>.value(
     "timingCurve", noun: "a timing curve (.linear, .easeIn, .easeOut, .easeInOut, .bezier(…))", optional: true)
-  private static let spring = Parameter<ArgumentValue?>.value("spring", noun: "a spring (.smooth, .bouncy, Spring(duration: 0.4, bounce: 0.3))", optional: true)
+  private static let spring = Parameter<ArgumentValue?>.value(
+    "spring", noun: "a spring (.smooth, .bouncy, Spring(duration: 0.4, bounce: 0.3))", optional: true)
 
   /// What a call wrote for `parameter`, with where.
   private static func written(_ call: BoundCall, _ value: ArgumentValue?, _ parameter: Parameter<ArgumentValue?>) -> WrittenValue? {

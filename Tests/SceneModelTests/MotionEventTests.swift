@@ -287,7 +287,8 @@ import Timing
 
   @Test func twoRepeatingCyclesOnOnePropertyAreRefused() {
     let cycle = ##"{"at": 0, "repeat": true, "phases": [{"dot": {"opacity": 0}}, {"dot": {"opacity": 1}}]}"##
-    let found = problems(scene(layers: Self.layers, timeline: "[" + cycle + ", " + cycle.replacingOccurrences(of: "\"at\": 0", with: "\"at\": 1") + "]"))
+    let found = problems(
+      scene(layers: Self.layers, timeline: "[" + cycle + ", " + cycle.replacingOccurrences(of: "\"at\": 0", with: "\"at\": 1") + "]"))
     #expect(found.count == 1 && found[0].contains("already cycles through the repeating phases of timeline[0]"), "\(found)")
   }
 }
