@@ -69,7 +69,7 @@ struct Curve: ParsableCommand {
     var all: [(text: String, animation: Animation)] = []
     for text in animations {
       do {
-        all.append((text, try Self.parse(text)))
+        all.append((text, try AnimationParser.parse(argument: text)))
       } catch {
         Terminal.error(Diagnostics.render(error, source: text, label: "animation"))
         throw Failure(status: .usage)
@@ -101,7 +101,7 @@ struct Curve: ParsableCommand {
     var keyframes: [Keyframe<Double>] = []
     for text in animations {
       do {
-        let written = try Self.parseKeyframe(text)
+        let written = try KeyframeParser.parse(argument: text)
         keyframes.append(try written.map { (value) throws(SyntaxError) in try value.number(for: "a keyframe's value in render curve") })
       } catch {
         Terminal.error(Diagnostics.render(error, source: text, label: "keyframe"))
@@ -163,34 +163,6 @@ struct Curve: ParsableCommand {
     }
     guard let chain = try? CallParser.parse(text) else { return false }
     return KeyframeParser.swiftUINames.contains(chain.calls[0].name)
-  }
-
-  static func parseKeyframe(_ text: String) throws(SyntaxError) -> Keyframe<WrittenValue> {
-    let trimmed = text.drop { $0 == " " }
-    if trimmed.first == "{" {
-      let node: JSONNode
-      do {
-        node = try JSONParser.parse(text)
-      } catch {
-        throw SyntaxError(error.message, at: .text(error.location.offset..<error.location.offset + 1))
-      }
-      return try KeyframeParser.parse(json: node, path: .root)
-    }
-    return try KeyframeParser.parse(text)
-  }
-
-  static func parse(_ text: String) throws(SyntaxError) -> Animation {
-    let trimmed = text.drop { $0 == " " }
-    if trimmed.first == "{" {
-      let node: JSONNode
-      do {
-        node = try JSONParser.parse(text)
-      } catch {
-        throw SyntaxError(error.message, at: .text(error.location.offset..<error.location.offset + 1))
-      }
-      return try AnimationParser.parse(json: node, path: .root)
-    }
-    return try AnimationParser.parse(text)
   }
 
   private func fmt(_ x: Double) -> String { formatNumber(x, significantDigits: 7) }

@@ -6,23 +6,7 @@ import Syntax
 /// object form (`{"snappy": {"duration": 0.4}, "delay": 0.2}`) into one
 /// model, checking every parameter. Errors quote the offending text, say
 /// what is allowed, and suggest the nearest name.
-public enum AnimationParser {
-  /// Parses SwiftUI syntax. Error origins are character ranges in `text`.
-  public static func parse(_ text: String) throws(SyntaxError) -> Animation {
-    try build(try CallParser.parse(text), source: text)
-  }
-
-  /// Parses an `animation` value of a scene: a string in SwiftUI syntax or
-  /// an object with one key per call. Error origins are JSON locations.
-  public static func parse(json node: JSONNode, path: JSONPath) throws(SyntaxError) -> Animation {
-    let chain = try CallChain.fromJSON(node, path: path)
-    do {
-      return try build(chain, source: node.string)
-    } catch {
-      // Errors inside a string value point into the file.
-      throw SyntaxError(error.message, at: node.locatedOrigin(path: path, error: error))
-    }
-  }
+public enum AnimationParser: ChainReader {
 
   /// Validates a call chain into an animation. `source` is the text the
   /// chain was parsed from, if any, to quote it exactly in messages.

@@ -9,19 +9,7 @@ import Syntax
 /// `UISpringTimingParameters(mass: 1, stiffness: 100, damping: 10)`,
 /// `UISpringTimingParameters(duration: 0.5, bounce: 0.2)`; or the object
 /// form with the same names as keys.
-public enum AnimatorTimingParser {
-  public static func parse(_ text: String) throws(SyntaxError) -> AnimatorTiming {
-    try build(try CallParser.parse(text), source: text)
-  }
-
-  public static func parse(json node: JSONNode, path: JSONPath) throws(SyntaxError) -> AnimatorTiming {
-    let chain = try CallChain.fromJSON(node, path: path)
-    do {
-      return try build(chain, source: node.string)
-    } catch {
-      throw SyntaxError(error.message, at: node.locatedOrigin(path: path, error: error))
-    }
-  }
+public enum AnimatorTimingParser: ChainReader {
 
   public static func build(_ chain: CallChain, source: String?) throws(SyntaxError) -> AnimatorTiming {
     if chain.calls.count > 1 {

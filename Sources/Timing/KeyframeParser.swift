@@ -20,22 +20,7 @@ public struct WrittenValue: Sendable {
 /// "duration": 0.15, "spring": "bouncy"}}`), docs/scene-format.md,
 /// "Keyframes". Targets and velocities stay as written: the property they
 /// animate decides their kind.
-public enum KeyframeParser {
-  /// Parses SwiftUI syntax. Error origins are character ranges in `text`.
-  public static func parse(_ text: String) throws(SyntaxError) -> Keyframe<WrittenValue> {
-    try build(try CallParser.parse(text), source: text)
-  }
-
-  /// Parses a keyframe of a scene: a string in SwiftUI syntax or an object
-  /// with one key. Error origins are JSON locations.
-  public static func parse(json node: JSONNode, path: JSONPath) throws(SyntaxError) -> Keyframe<WrittenValue> {
-    let chain = try CallChain.fromJSON(node, path: path)
-    do {
-      return try build(chain, source: node.string)
-    } catch {
-      throw SyntaxError(error.message, at: node.locatedOrigin(path: path, error: error))
-    }
-  }
+public enum KeyframeParser: ChainReader {
 
   /// A keyframe is one call.
   public static func build(_ chain: CallChain, source: String?) throws(SyntaxError) -> Keyframe<WrittenValue> {

@@ -65,7 +65,9 @@ extension DemoScenesRenderTests {
       readme.split(separator: "\"").filter { $0.hasPrefix("renders/") && $0.hasSuffix(".gif") }.map { String($0.dropFirst("renders/".count)) })
     // The scenes' own GIFs, the slowed app launch and the two of "Reviewing motion".
     let review = ["app-launch-breakdown.gif", "like-compare.gif"]
-    #expect(shown.count == 13 && review.allSatisfy(shown.contains))
+    let scenes = try FileManager.default.contentsOfDirectory(atPath: ValidateCommandTests.scenes.path).filter { $0.hasSuffix(".json") }
+    #expect(Set(scenes.map { String($0.dropLast(5)) + ".gif" }).isSubset(of: shown), "every scene's GIF is in the README")
+    #expect(shown.count == scenes.count + 1 + review.count && review.allSatisfy(shown.contains))
     for gif in review {
       let bytes = try FileManager.default.attributesOfItem(atPath: renders.appendingPathComponent(gif).path)[.size] as? Int ?? 0
       #expect(bytes > 0 && bytes < 2_000_000, "\(gif)")
