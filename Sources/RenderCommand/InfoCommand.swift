@@ -71,7 +71,7 @@ struct Info: ParsableCommand {
       for track in r.keyframes ?? [] {
         let pieces = track.keyframes.map { "\($0.kind) \(time($0.start))–\(time($0.start + $0.duration))" }
         out += "      keyframes \(track.layer).\(track.property): \(pieces.joined(separator: ", "))"
-        out += track.repeating ? ", repeating every \(time(track.duration)) s\n" : ", ends at \(time(track.start + track.duration)) s\n"
+        out += track.period.map { ", repeating every \(time($0)) s\n" } ?? ", ends at \(time(track.start + track.duration)) s\n"
       }
       if let phases = r.phases {
         let steps = phases.steps.map { "\($0.phase) at \(time($0.at))\($0.animation.map { " (\($0))" } ?? "")" }
@@ -150,7 +150,7 @@ struct InfoSummary: Encodable {
 
     init(_ cycle: PhaseCycle, at: Double) {
       count = cycle.phases.count
-      repeats = cycle.repeats
+      repeats = SceneTimeline.repeats(cycle)
       self.cycle = cycle.animations.map(PhaseSchedule.logicalDuration).reduce(0, +)
       steps = PhaseSchedule.steps(phases: count, animations: cycle.animations, start: at, repeating: false, until: at).map {
         Step(at: $0.time, phase: $0.phase, animation: $0.animation?.description)

@@ -34,7 +34,7 @@ extension Context {
             if let property = fields.first(where: { $0.key.jsonPath.field == field.key }) {
               written.append((property, field, memberPath.appending(field.key)))
             } else {
-              unknownKeyframed(field, memberPath.appending(field.key), among: fields.map(\.key.jsonPath.field))
+              unknownKeyframed(field, memberPath.appending(field.key), among: fields.map(\.key.jsonPath.field), in: member.key)
             }
           }
           continue
@@ -58,10 +58,10 @@ extension Context {
   }
 
   /// The message for a key that names no property a track may animate.
-  private func unknownKeyframed(_ member: JSONNode.Member, _ path: JSONPath, among names: [String]) {
+  private func unknownKeyframed(_ member: JSONNode.Member, _ path: JSONPath, among names: [String], in object: String? = nil) {
     let key = member.key
     let message =
-      if let property = PropertyKey(name: key).map(Properties.property), property.interpolation != .animated {
+      if let property = PropertyKey(name: object.map { "\($0).\(key)" } ?? key).map(Properties.property), property.interpolation != .animated {
         "\(Excerpt.quoted(key)) changes at once and cannot be keyframed; set it in \"set\""
       } else {
         "unknown property \(Excerpt.quoted(key))" + Suggestions.didYouMean(key, in: names)

@@ -52,6 +52,7 @@ extension Context {
     var claimed: [String: String] = [:]
     func claim(_ id: String, _ key: PropertyKey) -> String { "\(id)\u{0}\(key.name)" }
     for (id, values) in event.set { for key in values.keys { claimed[claim(id, key)] = "set" } }
+    if let drag = event.drag { claimed[claim(drag.layer, .position)] = "a drag" }
     /// Reports a property this event already changes another way.
     func conflicts(_ id: String, _ key: PropertyKey, as what: String, at location: SourceLocation, _ path: JSONPath) -> Bool {
       if let other = claimed[claim(id, key)] {
@@ -97,7 +98,9 @@ extension Context {
               let before = claimed[claim(id, key)]
               // Phases set a property many times: only other ways conflict.
               if before == "phases" { continue }
-              if conflicts(id, key, as: "phases", at: n.array![k].location, p.appending(k)) { ok = false }
+              let phase = n.array![k]
+              let location = phase.members?.first { $0.key == id }?.keyLocation ?? phase.location
+              if conflicts(id, key, as: "phases", at: location, p.appending(k).appending(id)) { ok = false }
             }
           }
         }
@@ -107,7 +110,9 @@ extension Context {
     if let (n, p) = o["animator"], let run = animatorRun(n, p) {
       var ok = true
       for (id, values) in run.set {
-        for key in values.keys where conflicts(id, key, as: "an animator", at: n.location, p.appending("set").appending(id)) { ok = false }
+        let setPath = p.appending("set").appending(id)
+        let location = n["set"]?.members?.first { $0.key == id }?.keyLocation ?? n.location
+        for key in values.keys where conflicts(id, key, as: "an animator", at: location, setPath) { ok = false }
       }
       if ok { event.animator = run }
     }
@@ -205,28 +210,6 @@ extension Context {
       points.append((t, x, y))
     }
     return Drag(layer: layer, points: points)
-  }
-
-  /// A property cycles through one repeating phase animation at most: two
-  /// cycles on it would each set it for ever.
-  func checkCycles(_ events: [Event], nodes: [JSONNode], path: JSONPath) {
-    var cycled: [String: Int] = [:]
-    for event in events where event.phases?.repeats == true {
-      for phase in event.phases!.phases {
-        for (id, values) in phase {
-          for key in values.keys {
-            let name = "\(id).\(key.name)"
-            if let first = cycled[name], first != event.index {
-              reader.error(
-                "\(Excerpt.quoted(id))'s \(Excerpt.quoted(key.name)) already cycles through the repeating phases of timeline[\(first)]; a property follows one repeating cycle",
-                nodes[event.index], path.appending(event.index).appending("phases"))
-              return
-            }
-            cycled[name] = event.index
-          }
-        }
-      }
-    }
   }
 
   /// Every id that events name must be a layer of the scene or one that an

@@ -125,7 +125,6 @@ final class Context {
           // Inserted layers declare ids that later events may use: read inserts first.
           events = a.enumerated().compactMap { event($0.element, p.appending($0.offset), index: $0.offset, assets: assets) }
           checkReferences(events, nodes: a, path: p)
-          checkCycles(events, nodes: a, path: p)
         }
       } else {
         reader.error("expected a list of events, got \(n.typeName)", n, p)

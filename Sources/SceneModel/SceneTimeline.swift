@@ -96,23 +96,36 @@ public struct SceneTimeline: Sendable {
     // Every change in time order: each event at its time, each step of its
     // phases at the step's (docs/scene-format.md, "Phases"). A repeating
     // cycle is stepped past every other event, until it repeats itself.
-    let horizon = max(scene.duration ?? 0, scene.timeline.last?.at ?? 0)
+    // Past every event, and every step of a phase animation that does not repeat.
+    var horizon = max(scene.duration ?? 0, scene.timeline.last?.at ?? 0)
+    for event in scene.timeline {
+      guard let phases = event.phases, !Self.repeats(phases) else { continue }
+      horizon = max(horizon, event.at + phases.animations.map(PhaseSchedule.logicalDuration).reduce(0, +))
+    }
     var items: [(time: Double, event: Int, order: Int, step: PhaseSchedule.Step?)] = []
     var cycles: [Int: CycleState] = [:]
     for (e, event) in scene.timeline.enumerated() {
       items.append((event.at, e, 0, nil))
       guard let phases = event.phases else { continue }
       let period = phases.animations.map(PhaseSchedule.logicalDuration).reduce(0, +)
-      let repeats = phases.repeats && period > 0 && period.isFinite
+      let repeats = Self.repeats(phases)
       let until = repeats ? max(horizon, event.at) + period * Double(Self.convergenceCycles) : 0
       let steps = PhaseSchedule.steps(
         phases: phases.phases.count, animations: phases.animations, start: event.at, repeating: repeats, until: until,
-        limit: SceneLimits.maximumEvents)
+        limit: max(SceneLimits.maximumEvents, phases.phases.count + 1))
       for (k, step) in steps.enumerated() { items.append((step.time, e, k + 1, step)) }
       if repeats {
         var keys: [(String, PropertyKey)] = []
         for phase in phases.phases {
           for (id, values) in phase { for key in values.keys where !keys.contains(where: { $0 == (id, key) }) { keys.append((id, key)) } }
+        }
+        // A later repeating cycle takes over the properties it shares.
+        for (earlier, var cycle) in cycles {
+          let shared = cycle.keys.filter { k in keys.contains { $0 == k } }
+          guard !shared.isEmpty else { continue }
+          for (id, key) in shared where cycle.handover["\(id).\(key.name)"] == nil { cycle.handover["\(id).\(key.name)"] = event.at }
+          cycle.keys.removeAll { k in shared.contains { $0 == k } }
+          cycles[earlier] = cycle
         }
         cycles[e] = CycleState(period: period, keys: keys)
         // A repeating cycle counts one pass toward the default duration.
@@ -129,11 +142,19 @@ public struct SceneTimeline: Sendable {
         eventSettling[item.event] = settling
         continue
       }
+      var handover: [String: Double] = [:]
       if var cycle = cycles[item.event] {
         if cycle.converged { continue }
+        handover = cycle.handover
         // Each cycle starts by setting phase 1: once the values and
         // velocities there are those of the cycle before, it repeats.
         if step.phase == 1 && step.time > horizon {
+          if cycle.keys.isEmpty {
+            // Every property it set has been taken over: nothing left to cycle.
+            cycle.converged = true
+            cycles[item.event] = cycle
+            continue
+          }
           let state = cycle.keys.map { track($0.1, of: $0.0)?.sample(at: step.time) }
           if let previous = cycle.boundary, Self.agree(previous, state) {
             for (id, key) in cycle.keys {
@@ -149,12 +170,19 @@ public struct SceneTimeline: Sendable {
       }
       for (id, values) in event.phases!.phases[step.phase] {
         guard let layer = layers[id] else { continue }
-        for key in values.keys {
+        for key in values.keys where step.time < handover["\(id).\(key.name)"] ?? .infinity {
           let applied = apply(key, to: values[key]!, velocity: nil, layer: layer, at: step.time, animation: step.animation, startValue: startValue)
           if cycles[item.event] == nil { eventEnds[item.event] = max(eventEnds[item.event], applied.end) }
         }
       }
     }
+  }
+
+  /// Whether a phase animation cycles for ever: it says `repeat`, and its
+  /// cycle has a length (not 0, not for ever under `repeatForever`).
+  public static func repeats(_ phases: PhaseCycle) -> Bool {
+    let period = phases.animations.map(PhaseSchedule.logicalDuration).reduce(0, +)
+    return phases.repeats && period > 0 && period.isFinite
   }
 
   /// How many cycles past the last event a repeating cycle may take to
@@ -165,8 +193,10 @@ public struct SceneTimeline: Sendable {
   /// A repeating phase cycle while the timeline is built.
   struct CycleState {
     var period: Double
-    /// The properties its phases set.
+    /// The properties its phases set and it still drives.
     var keys: [(String, PropertyKey)]
+    /// "id.property" → when a later repeating cycle takes it over.
+    var handover: [String: Double] = [:]
     /// Values and velocities where the last cycle began.
     var boundary: [(value: PropertyValue, velocity: PropertyValue?)?]?
     var converged = false
@@ -206,13 +236,27 @@ public struct SceneTimeline: Sendable {
       tracks[drag.layer, default: [:]][.position] = .motion(motion)
       end = max(end, motion.endTime)
     }
+    // A repeating timeline starts over when its longest track ends: play
+    // the tracks once to measure them (a spring keyframe lasts as long as
+    // its move needs), then again with that period.
+    var period: Double?
+    if event.repeating {
+      let before = tracks
+      period = 0
+      for track in event.keyframes {
+        guard let layer = layers[track.id] else { continue }
+        period = max(period!, play(track, layer: layer, at: event.at, period: nil, startValue: startValue).end - event.at)
+      }
+      tracks = before
+    }
     for track in event.keyframes {
       guard let layer = layers[track.id] else { continue }
-      let played = play(track, layer: layer, at: event.at, repeating: event.repeating, startValue: startValue)
+      let played = play(track, layer: layer, at: event.at, period: period, startValue: startValue)
       end = max(end, played.end)
       keyframeLayouts[position].append(
         KeyframeLayout(
           layer: track.id, property: track.key.name, start: event.at, duration: played.end - event.at, repeating: event.repeating,
+          period: period,
           keyframes: played.layout.map { KeyframeLayout.Piece(kind: $0.kind, start: event.at + $0.start, duration: $0.duration) }))
     }
     if let run = event.animator {
@@ -269,7 +313,8 @@ public struct SceneTimeline: Sendable {
     startValue: StartValue?
   ) -> (end: Double, settling: Double?) {
     guard let id = layer.id else { return (t, nil) }
-    let existing = tracks[id]?[key]
+    // Taken out while it grows, so that appending does not copy it.
+    let existing = tracks[id]?.removeValue(forKey: key)
     // Only needed when the property has no track yet.
     let initial = existing == nil ? startingValue(key, of: layer, at: t, startValue) : value
     var settling: Double?
@@ -308,11 +353,13 @@ public struct SceneTimeline: Sendable {
 
   /// Plays a keyframe track from `t`, from the value and velocity the
   /// property has then; returns when one pass ends.
+  /// With a `period`, the track starts over every `period` seconds.
   mutating func play(
-    _ spec: PropertyKeyframes, layer: Layer, at t: Double, repeating: Bool, startValue: StartValue?
+    _ spec: PropertyKeyframes, layer: Layer, at t: Double, period: Double?, startValue: StartValue?
   ) -> (end: Double, layout: [(kind: String, start: Double, duration: Double)]) {
     guard let id = layer.id else { return (t, []) }
-    let existing = tracks[id]?[spec.key]
+    // Taken out while it grows, so that appending does not copy it.
+    let existing = tracks[id]?.removeValue(forKey: spec.key)
     let initial = existing == nil ? startingValue(spec.key, of: layer, at: t, startValue) : spec.keyframes[0].to
     var end = t
     var layout: [(kind: String, start: Double, duration: Double)] = []
@@ -332,8 +379,8 @@ public struct SceneTimeline: Sendable {
         }
         previous = keyframe.to
       }
-      m.play(keyframes, at: t, repeating: repeating)
-      end = m.endTime
+      m.play(keyframes, at: t, repeating: period != nil, period: period)
+      end = m.lastKeyframeTrack.map { t + $0.duration } ?? m.endTime
       layout = m.lastKeyframeTrack!.layout
       return .motion(m)
     }
@@ -357,7 +404,7 @@ public struct SceneTimeline: Sendable {
     _ key: PropertyKey, to value: PropertyValue, with animator: InteractiveAnimator, layer: Layer, at t: Double, startValue: StartValue?
   ) -> Double {
     guard let id = layer.id else { return t }
-    let existing = tracks[id]?[key]
+    let existing = tracks[id]?.removeValue(forKey: key)
     let initial = existing == nil ? startingValue(key, of: layer, at: t, startValue) : value
     func run<V: VectorArithmetic & PropertyValueType>(_ target: V, split: @escaping (V) -> (V, V) = { ($0, .zero) }) -> Track? {
       var m = existing?.motion(of: V.self) ?? Motion(V.unwrap(initial) ?? target)
@@ -375,6 +422,7 @@ public struct SceneTimeline: Sendable {
     default: track = nil
     }
     guard let track else {
+      if let existing { tracks[id]![key] = existing }
       return apply(key, to: value, velocity: nil, layer: layer, at: t, animation: nil, startValue: startValue).end
     }
     tracks[id, default: [:]][key] = track
@@ -398,6 +446,9 @@ public struct KeyframeLayout: Sendable, Encodable {
   /// One pass, seconds.
   public var duration: Double
   public var repeating: Bool
+  /// When repeating: how often the event's timeline starts over (its
+  /// longest track's duration).
+  public var period: Double?
   public var keyframes: [Piece]
 }
 

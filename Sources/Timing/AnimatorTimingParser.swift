@@ -48,7 +48,11 @@ public enum AnimatorTimingParser: ChainReader {
           guard (0...1).contains(p1.x), (0...1).contains(p2.x) else {
             throw call.error("a control point's x must be between 0 and 1 (a timing curve must move forward in time)")
           }
-          return .cubic(.bezier(CubicBezier(p1.x, p1.y, p2.x, p2.y)))
+          let curve = TimingFunction.bezier(CubicBezier(p1.x, p1.y, p2.x, p2.y))
+          guard curve.derivative(at: 0).isFinite, curve.derivative(at: 1).isFinite else {
+            throw call.error("the curve starts or ends vertically (a control point at x = 0 or 1 above or below its end)")
+          }
+          return .cubic(curve)
         }),
       Function(
         "UISpringTimingParameters",
@@ -70,6 +74,12 @@ public enum AnimatorTimingParser: ChainReader {
           Parameter.number("duration", range, unit: .seconds),
           Parameter.number("bounce", NumberRange(lower: .open(-1), upper: .open(1)), because: "1 never settles, -1 never moves", default: 0),
           initialVelocity
-        ) { _, d, b, v in .spring(.durationBounce(Spring(duration: d, bounce: b)), dx: v.x, dy: v.y) }),
+        ) { call, d, b, v throws(SyntaxError) in
+          let spring = Spring(duration: d, bounce: b)
+          guard spring.settlingDuration(initialVelocity: v.x) <= AnimationParser.maximumSettlingDuration else {
+            throw call.error("the spring takes more than an hour to settle")
+          }
+          return .spring(.durationBounce(spring), dx: v.x, dy: v.y)
+        }),
     ])
 }

@@ -124,7 +124,12 @@ public enum KeyframeParser: ChainReader {
           guard (0...1).contains(p1.x), (0...1).contains(p2.x) else {
             throw call.error("a control point's x must be between 0 and 1 (a timing curve must move forward in time)")
           }
-          return .bezier(CubicBezier(p1.x, p1.y, p2.x, p2.y))
+          let curve = TimingFunction.bezier(CubicBezier(p1.x, p1.y, p2.x, p2.y))
+          // Keyframes hand the curve's end slopes on as velocities.
+          guard curve.derivative(at: 0).isFinite, curve.derivative(at: 1).isFinite else {
+            throw call.error("the curve starts or ends vertically (a control point at x = 0 or 1 above or below its end), so it has no velocity to hand on")
+          }
+          return curve
         }),
     ])
 

@@ -246,13 +246,16 @@ public struct KeyframeTrack<Value: VectorArithmetic>: Sendable {
     }
   }
 
-  /// The same with `"repeating": true`: the track starts over every time
-  /// it ends, from the values it started from; the instant a pass ends
-  /// shows that pass's end.
-  public func sampleRepeating(at t: Double) -> (value: Value, velocity: Value) {
-    guard duration > 0, t > duration else { return sample(at: t) }
-    var local = t.truncatingRemainder(dividingBy: duration)
-    if local == 0 { local = duration }
+  /// The same with `"repeating": true`: the timeline starts over every
+  /// `period` seconds (its longest track's duration; this track's by
+  /// default), from the values it started from; the instant a pass ends
+  /// shows that pass's end, and a track shorter than the period holds its
+  /// end until the next pass.
+  public func sampleRepeating(at t: Double, period: Double? = nil) -> (value: Value, velocity: Value) {
+    let period = max(period ?? duration, duration)
+    guard period > 0, t > period else { return sample(at: t) }
+    var local = t.truncatingRemainder(dividingBy: period)
+    if local == 0 { local = period }
     return sample(at: local)
   }
 }

@@ -28,7 +28,8 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     case spring(start: Double, handoff: Double, from: Value, velocity: Value, target: Value, timing: AnimationTiming)
     case drag(start: Double, points: [DragPoint])
     /// A keyframe track from the value and velocity it found.
-    case keyframes(start: Double, track: KeyframeTrack<Value>, repeating: Bool)
+    /// `period`: it starts over every `period` seconds (nil: it plays once).
+    case keyframes(start: Double, track: KeyframeTrack<Value>, period: Double?)
     /// An interactive animator from `from` by `delta.0` (channel 0) and
     /// `delta.1` (channel 1).
     case animator(start: Double, from: Value, delta: (Value, Value), animator: InteractiveAnimator)
@@ -101,12 +102,15 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
   /// track starts over whenever it ends. A later event interrupts it as it
   /// would any motion.
   /// `velocity`, when given, replaces the one the property has.
-  public mutating func play(_ keyframes: [Keyframe<Value>], at time: Double, repeating: Bool = false, velocity: Value? = nil) {
+  /// With `repeating`, it starts over every `period` seconds (the longest
+  /// track of its event), or every time it ends.
+  public mutating func play(
+    _ keyframes: [Keyframe<Value>], at time: Double, repeating: Bool = false, period: Double? = nil, velocity: Value? = nil
+  ) {
     precondition(time >= segments.last!.start, "events must be applied in time order")
     let current = sample(at: time, leftLimit: true)
-    segments.append(
-      .keyframes(
-        start: time, track: KeyframeTrack(keyframes, from: current.value, velocity: velocity ?? current.velocity), repeating: repeating))
+    let track = KeyframeTrack(keyframes, from: current.value, velocity: velocity ?? current.velocity)
+    segments.append(.keyframes(start: time, track: track, period: repeating ? max(period ?? track.duration, track.duration) : nil))
   }
 
   /// Runs a UIKit interactive animator from `time`, from the value the
@@ -244,8 +248,8 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
       let s = PiecewiseLinear.sample(points.count, at: time, time: { points[$0].time }, value: { points[$0].value })
       return (s.value, s.rate)
 
-    case .keyframes(let start, let track, let repeating):
-      return repeating ? track.sampleRepeating(at: time - start) : track.sample(at: time - start)
+    case .keyframes(let start, let track, let period):
+      return period.map { track.sampleRepeating(at: time - start, period: $0) } ?? track.sample(at: time - start)
 
     case .animator(let start, let from, let delta, let animator):
       let p = animator.progress(at: time - start)

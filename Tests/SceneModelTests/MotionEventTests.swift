@@ -100,6 +100,29 @@ import Timing
     #expect(abs(number(t, .rotation, 1.2)) < 1e-12)
   }
 
+  /// A repeating timeline starts over when its longest track ends: the
+  /// shorter track holds its end until then (SCENE.md).
+  @Test func repeatingTimelinesWaitForTheLongestTrack() throws {
+    let (_, t) = try timeline(
+      ##"[{"at": 0, "repeating": true, "keyframes": {"dot": {"rotation": ["LinearKeyframe(30, duration: 0.3)"], "opacity": ["LinearKeyframe(0, duration: 0.5)"]}}}]"##
+    )
+    #expect(abs(number(t, .rotation, 0.4) - 30) < 1e-12, "held between 0.3 and 0.5")
+    #expect(abs(number(t, .rotation, 0.65) - 15) < 1e-9 && abs(number(t, .rotation, 0.9) - 30) < 1e-9)
+    #expect(abs(number(t, .opacity, 0.75) - 0.5) < 1e-9)
+    #expect(t.keyframeLayouts[0].allSatisfy { $0.period == 0.5 })
+  }
+
+  /// A vertical end would hand an infinite velocity on: refused.
+  @Test func verticalCurveEndsAreRefused() {
+    let found = problems(
+      scene(
+        layers: Self.layers,
+        timeline:
+          ##"[{"at": 0, "keyframes": {"dot": {"rotation": ["LinearKeyframe(1, duration: 0.3, timingCurve: .bezier(startControlPoint: [0.3, 0], endControlPoint: [1, 0.5]))", "CubicKeyframe(2, duration: 0.2)"]}}}]"##
+      ))
+    #expect(found.count == 1 && found[0].contains("ends vertically"), "\(found)")
+  }
+
   /// A later spring takes over the track's value and velocity.
   @Test func aLaterSpringInterruptsWithTheTracksVelocity() throws {
     let (_, t) = try timeline(
@@ -285,10 +308,19 @@ import Timing
     #expect(found.count == 1 && found[0].hasPrefix("t.json:1:\(column): error: \(message)"), "\(found) at \(column)")
   }
 
-  @Test func twoRepeatingCyclesOnOnePropertyAreRefused() {
-    let cycle = ##"{"at": 0, "repeat": true, "phases": [{"dot": {"opacity": 0}}, {"dot": {"opacity": 1}}]}"##
-    let found = problems(
-      scene(layers: Self.layers, timeline: "[" + cycle + ", " + cycle.replacingOccurrences(of: "\"at\": 0", with: "\"at\": 1") + "]"))
-    #expect(found.count == 1 && found[0].contains("already cycles through the repeating phases of timeline[0]"), "\(found)")
+  /// A later repeating cycle takes over the properties it shares; the
+  /// earlier one goes on with the others.
+  @Test func aLaterCycleTakesOver() throws {
+    let (_, t) = try timeline(
+      ##"[{"at": 0, "repeat": true, "phases": [{"dot": {"opacity": 1, "rotation": 0}}, {"dot": {"opacity": 0.5, "rotation": 90}}], "animation": "linear(duration: 0.5)"}, {"at": 2, "repeat": true, "phases": [{"dot": {"opacity": 0.2}}, {"dot": {"opacity": 0.4}}], "animation": "linear(duration: 0.25)"}]"##
+    )
+    // Before 2 s the first cycle drives both; after, opacity follows the second.
+    #expect(abs(number(t, .opacity, 0.25) - 0.75) < 1e-12 && abs(number(t, .rotation, 0.25) - 45) < 1e-12)
+    #expect(abs(number(t, .opacity, 2.125) - 0.3) < 1e-12)
+    for u in [0.1, 0.3] {
+      #expect(abs(number(t, .opacity, 2 + u) - number(t, .opacity, 20 + u)) < 1e-9)
+      #expect(abs(number(t, .rotation, u) - number(t, .rotation, 20 + u)) < 1e-9)
+    }
   }
+
 }
