@@ -278,12 +278,14 @@ public struct Chart: Sendable {
     text: String, dot: Point, at: Point, series: Int
   )] {
     typealias St = ChartStyle
-    let starts = group.marks.filter { $0.kind == .event }.map(\.time).sorted()
+    let events = group.marks.filter { $0.kind == .event }.sorted { $0.time < $1.time }
+    let starts = events.map(\.time)
+    let quiet = Set(events.filter { !$0.movesToTarget }.map(\.time))
     var placed: [Rect] = []
     var notes: [(String, Point, Point, Int)] = []
     let r = panel.rect
     for (i, series) in group.series.enumerated() {
-      for o in overshoots(series, starts: starts, until: layout.t1) {
+      for o in overshoots(series, starts: starts, until: layout.t1) where !quiet.contains(o.start) {
         let dot = Point(layout.x(o.time), panel.y(o.value))
         let text = "overshoot \(Ticks.format(o.fraction * 100, decimals: o.fraction < 0.1 ? 1 : 0))%"
         let w = measure(text, St.labelSize, false), h = St.labelSize + 2
@@ -337,9 +339,9 @@ public struct Chart: Sendable {
   /// Where a series passes the value it comes to rest at after each event:
   /// the farthest sample past it, when farther than 0.5% of the move.
   static func overshoots(_ series: ChartSeries, starts: [Double], until end: Double) -> [(
-    time: Double, value: Double, fraction: Double, direction: Double
+    time: Double, value: Double, fraction: Double, direction: Double, start: Double
   )] {
-    var found: [(Double, Double, Double, Double)] = []
+    var found: [(Double, Double, Double, Double, Double)] = []
     for (k, start) in starts.enumerated() {
       let stop = k + 1 < starts.count ? starts[k + 1] : end
       let part = series.samples.filter { $0.t >= start && $0.t <= stop && $0.value.isFinite }
@@ -349,7 +351,7 @@ public struct Chart: Sendable {
       let sign: Double = move > 0 ? 1 : -1
       guard let peak = part.max(by: { ($0.value - last.value) * sign < ($1.value - last.value) * sign }) else { continue }
       let past = (peak.value - last.value) * sign
-      if past > 0.005 * abs(move) { found.append((peak.t, peak.value, past / abs(move), sign)) }
+      if past > 0.005 * abs(move) { found.append((peak.t, peak.value, past / abs(move), sign, start)) }
     }
     return found
   }

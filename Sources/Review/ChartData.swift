@@ -34,6 +34,10 @@ public struct ChartMark: Sendable, Hashable {
   public enum Kind: Sendable, Hashable { case event, settled }
   public var kind: Kind
   public var time: Double
+  /// For an event: whether it moves toward a target, so that passing the
+  /// target is an overshoot worth labelling (an animation); a keyframe
+  /// track, an animator's scrub or a drag goes where it is told.
+  public var movesToTarget = true
 }
 
 /// What one panel pair (value above velocity) shows: every component of one
@@ -206,8 +210,13 @@ public struct ChartData: Sendable {
     guard case .motion(let motion) = track else { return [] }
     var marks: [ChartMark] = []
     for event in motion.motionEvents {
-      marks.append(ChartMark(kind: .event, time: event.time))
-      if case .animation = event.kind { marks.append(ChartMark(kind: .settled, time: event.end)) }
+      var mark = ChartMark(kind: .event, time: event.time)
+      if case .animation = event.kind {
+        marks.append(ChartMark(kind: .settled, time: event.end))
+      } else {
+        mark.movesToTarget = false
+      }
+      marks.append(mark)
     }
     return marks.filter { $0.time >= t0 - 1e-9 && $0.time <= t1 + 1e-9 }
   }

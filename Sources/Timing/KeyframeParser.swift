@@ -127,7 +127,8 @@ public enum KeyframeParser: ChainReader {
           let curve = TimingFunction.bezier(CubicBezier(p1.x, p1.y, p2.x, p2.y))
           // Keyframes hand the curve's end slopes on as velocities.
           guard curve.derivative(at: 0).isFinite, curve.derivative(at: 1).isFinite else {
-            throw call.error("the curve starts or ends vertically (a control point at x = 0 or 1 above or below its end), so it has no velocity to hand on")
+            throw call.error(
+              "the curve starts or ends vertically (a control point at x = 0 or 1 above or below its end), so it has no velocity to hand on")
           }
           return curve
         }),

@@ -92,6 +92,23 @@ import Testing
     #expect(bad.status == 2 && bad.stderr.contains("did you mean 'duration'"))
   }
 
+  /// Charts plot keyframe tracks, without calling their peaks overshoots
+  /// (a track goes where it is told); springs' overshoots stay labelled.
+  @Test func chartsPlotTracksWithoutOvershootLabels() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("chart-track-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func chart(_ scene: String, _ extra: [String]) throws -> String {
+      let svg = folder.appendingPathComponent("\(scene).svg").path
+      let result = try RenderBinary.run(["chart", ValidateCommandTests.scenes.appendingPathComponent("\(scene).json").path, "-o", svg] + extra)
+      #expect(result.status == 0, "\(result.stderr)")
+      return try String(contentsOfFile: svg, encoding: .utf8)
+    }
+    let heart = try chart("heart-pop", ["--property", "scale", "--property", "rotation"])
+    #expect(heart.contains("heart · scale") && heart.contains("heart · rotation") && !heart.contains("overshoot"))
+    #expect(try chart("spring-bounce", []).contains("overshoot"))
+  }
+
   /// A keyframe track charted: the SVG holds one series.
   @Test func curveChartsATrack() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("curve-track-\(UUID().uuidString)")
