@@ -11,8 +11,7 @@ from collections import OrderedDict as O
 
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scene.schema.json")
 
-NAMED_COLORS = ["red", "orange", "yellow", "green", "mint", "teal", "cyan", "blue", "indigo", "purple",
-                "pink", "brown", "gray", "black", "white", "clear"]
+NAMED_COLORS = ['red', 'orange', 'yellow', 'green', 'mint', 'teal', 'cyan', 'blue', 'indigo', 'purple', 'pink', 'brown', 'gray', 'systemRed', 'systemOrange', 'systemYellow', 'systemGreen', 'systemMint', 'systemTeal', 'systemCyan', 'systemBlue', 'systemIndigo', 'systemPurple', 'systemPink', 'systemBrown', 'systemGray', 'systemGray2', 'systemGray3', 'systemGray4', 'systemGray5', 'systemGray6', 'label', 'secondaryLabel', 'tertiaryLabel', 'quaternaryLabel', 'systemBackground', 'secondarySystemBackground', 'tertiarySystemBackground', 'systemGroupedBackground', 'secondarySystemGroupedBackground', 'tertiarySystemGroupedBackground', 'separator', 'opaqueSeparator', 'link', 'placeholderText', 'systemFill', 'secondarySystemFill', 'tertiarySystemFill', 'quaternarySystemFill', 'black', 'white', 'clear']
 # Swift's Character.hexDigitValue also takes the fullwidth forms (０-９, Ａ-Ｆ, ａ-ｆ), and so does the decoder.
 HEX = "[0-9A-Fa-f\uff10-\uff19\uff21-\uff26\uff41-\uff46]"
 HEX_PATTERN = "^#(%s{3}|%s{6}|%s{8})$" % (HEX, HEX, HEX)
@@ -686,8 +685,10 @@ schema["properties"] = O(
            minLength=1, maxLength=200, pattern="^(?!\\.\\.?$)[^/\\\\\\u0000]+$"),
     size=pair("Canvas size [w, h] in points.", item=num(exclusiveMinimum=0), examples=[[390, 844]]),
     scale=num("Pixels per point; the CLI may override.", exclusiveMinimum=0, default=1),
-    background=O(description="Background colour, or \"transparent\".",
-                 anyOf=[O(type="string", const="transparent"), ref("color")], default="#FFFFFF"),
+    appearance=O(type="string", enum=["light", "dark"], default="light",
+                 description="Which variant the named colours take; the command line's --appearance overrides it."),
+    background=O(description="Background colour, or \"transparent\". Default: systemBackground (white, black in dark mode).",
+                 anyOf=[O(type="string", const="transparent"), ref("color")], default="systemBackground"),
     duration=num("Scene length in seconds. Default: the latest end of any event's animation.", exclusiveMinimum=0),
     assets=O(type="object",
              description="Image assets: name → PNG file path relative to the scene file, or {\"file\", \"scale\"}. A file named x@2x.png or x@3x.png has scale 2 or 3 unless given.",

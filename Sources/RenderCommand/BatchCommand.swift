@@ -203,7 +203,7 @@ struct Batch: ParsableCommand {
       let file = entry.file
       do {
         // Read and decoded once, for the key, the render and the comparison.
-        let (renderer, bytes) = try SceneFile.readOrReport(file)
+        let (renderer, bytes) = try SceneFile.readOrReport(file, appearance: options.appearance)
         let key = store != nil || baseline != nil ? OutputCache.key(file, bytes: bytes, renderer: renderer, options: options) : ""
         var job = SceneJob(path: file, options: options, outputs: .named(output: nil, folder: folder(entry)))
         job.options.json = false
@@ -284,7 +284,7 @@ struct Batch: ParsableCommand {
     guard FileManager.default.fileExists(atPath: old) else { return nil }
     var diff = BaselineDiff(baseline: old, frames: 0, differingFrames: 0, differing: [])
     let earlier: SceneRenderer, bytes: [UInt8]
-    do { (earlier, bytes) = try SceneFile.read(old) } catch {
+    do { (earlier, bytes) = try SceneFile.read(old, appearance: options.appearance) } catch {
       diff.note = "the baseline scene does not load"
       return diff
     }

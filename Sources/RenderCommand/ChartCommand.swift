@@ -31,6 +31,8 @@ struct ChartCommand: ParsableCommand {
 
   @OptionGroup var range: TimeRange
 
+  @OptionGroup var look: Look
+
   @Option(help: "Pixels per point of a PNG (default 2).")
   var scale: Double?
 
@@ -46,7 +48,7 @@ struct ChartCommand: ParsableCommand {
   }
 
   func run() throws {
-    let renderer = try SceneFile.loadOrReport(scene)
+    let renderer = try SceneFile.loadOrReport(scene, appearance: look.chosen)
     SceneFile.warn(renderer, file: scene, quiet: quiet)
     let (t0, t1) = try range.resolve(duration: renderer.duration)
     let selection = ChartData.Selection(layers: layers, properties: properties)

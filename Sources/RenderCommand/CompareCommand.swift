@@ -65,13 +65,13 @@ struct Compare: ParsableCommand {
   func loadPanels() throws -> [(renderer: SceneRenderer, label: String, file: String)] {
     if vary.isEmpty {
       return try scenes.map { path in
-        let r = try SceneFile.loadOrReport(path)
+        let r = try SceneFile.loadOrReport(path, appearance: options.appearance)
         return (r, r.scene.name, path)
       }
     }
     let path = scenes[0]
     guard let data = FileManager.default.contents(atPath: path) else {
-      _ = try SceneFile.loadOrReport(path)  // reports why
+      _ = try SceneFile.loadOrReport(path, appearance: options.appearance)  // reports why
       throw Failure(status: .usage)
     }
     let source = [UInt8](data)
@@ -94,7 +94,8 @@ struct Compare: ParsableCommand {
       let renderer: SceneRenderer
       do {
         renderer = try SceneRenderer(
-          decoding: text, file: file, directory: (path as NSString).deletingLastPathComponent, defaultName: SceneFile.defaultName(path))
+          decoding: text, file: file, directory: (path as NSString).deletingLastPathComponent, defaultName: SceneFile.defaultName(path),
+          appearance: options.appearance)
       } catch {
         Terminal.error("\(error)")
         throw Failure(status: .invalidScene)

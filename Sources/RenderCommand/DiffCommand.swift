@@ -30,6 +30,8 @@ struct Diff: ParsableCommand {
 
   @OptionGroup var range: TimeRange
 
+  @OptionGroup var look: Look
+
   @Option(help: "Pixels per point (overrides the scenes').")
   var scale: Double?
 
@@ -54,7 +56,7 @@ struct Diff: ParsableCommand {
 
   func run() throws {
     Signals.install()
-    let ra = try SceneFile.loadOrReport(a), rb = try SceneFile.loadOrReport(b)
+    let ra = try SceneFile.loadOrReport(a, appearance: look.chosen), rb = try SceneFile.loadOrReport(b, appearance: look.chosen)
     try Frames.checkSize(ra, scale: scale)
     let comparison: SceneComparison, report: DiffReport?
     do {

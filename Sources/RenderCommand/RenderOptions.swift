@@ -20,6 +20,10 @@ struct RenderOptions: ParsableArguments {
 
   /// `--from` and `--to`, as every command that takes them reads them.
   @OptionGroup var range: TimeRange
+
+  /// `--appearance`.
+  @OptionGroup var look: Look
+  var appearance: Appearance? { look.chosen }
   var from: Double? { range.from }
   var to: Double? { range.to }
 
@@ -118,7 +122,7 @@ struct RenderOptions: ParsableArguments {
     return [
       "fps=\(fps)", "slow=\(slow)", "scale=\(n(scale))", "from=\(n(from))", "to=\(n(to))", "format=\(format ?? "-")", "at=\(n(at))",
       "crf=\(crf)", "preset=\(preset)", "overlay=\(overlay ?? "-")", "layers=\(chartLayers.joined(separator: ","))",
-      "properties=\(chartProperties.joined(separator: ","))",
+      "properties=\(chartProperties.joined(separator: ","))", "appearance=\(appearance?.rawValue ?? "-")",
     ].joined(separator: ";")
   }
 

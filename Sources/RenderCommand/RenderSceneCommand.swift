@@ -90,7 +90,7 @@ struct SceneJob {
   }
 
   func run() throws -> RenderSummary {
-    let renderer = try prepared?.renderer ?? SceneFile.loadOrReport(path)
+    let renderer = try prepared?.renderer ?? SceneFile.loadOrReport(path, appearance: options.appearance)
     let scene = renderer.scene
     let name = prepared?.name ?? scene.name
     let duration = prepared?.duration ?? renderer.duration

@@ -38,6 +38,8 @@ struct Sheet: ParsableCommand {
 
   @OptionGroup var range: TimeRange
 
+  @OptionGroup var look: Look
+
   @Option(help: "Pixels per point of the stills before they are fitted to a cell (overrides the scene's).")
   var scale: Double?
 
@@ -74,7 +76,7 @@ struct Sheet: ParsableCommand {
   }
 
   func run() throws {
-    let renderer = try SceneFile.loadOrReport(scene)
+    let renderer = try SceneFile.loadOrReport(scene, appearance: look.chosen)
     SceneFile.warn(renderer, file: scene, quiet: quiet)
     let (t0, t1) = try range.resolve(duration: renderer.duration)
     guard let times = Self.times(from: t0, to: t1, count: count, every: every) else {

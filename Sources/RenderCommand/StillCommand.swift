@@ -4,7 +4,9 @@ import PNGCodec
 import Pipeline
 import Raster
 import Render
+import Primitives
 import SceneModel
+import Syntax
 
 /// `render still SCENE --at T -o F.png [--scale S] [--quiet] [--json]`:
 /// one frame as a PNG.
@@ -22,6 +24,8 @@ struct Still: ParsableCommand {
 
   @Option(help: "Pixels per point (overrides the scene's).")
   var scale: Double?
+
+  @OptionGroup var look: Look
 
   @Flag(help: "No progress or warnings on standard error.")
   var quiet = false
@@ -42,11 +46,35 @@ struct Still: ParsableCommand {
     options.at = at
     options.quiet = quiet
     options.json = json
+    options.look = look
     // The one file named, whatever it looks like (a folder, a pattern).
     let still = OutputTarget(format: OutputFormats.png, destination: .file(output))
     let summary = try SceneJob(path: scene, options: options, outputs: .targets([still])).run()
     if json { try Terminal.json(summary) }
   }
+}
+
+/// `--appearance light|dark` of every rendering command: the variant of
+/// the scene's named colours, overriding its `appearance`.
+struct Look: ParsableArguments {
+  @Option(help: "The appearance of named colours, light or dark (default: the scene's).")
+  var appearance: String?
+
+  func validate() throws { _ = try resolved() }
+
+  /// The appearance asked for; nil to keep the scene's.
+  func resolved() throws -> Appearance? {
+    guard let appearance else { return nil }
+    guard let chosen = Appearance(rawValue: appearance) else {
+      let names = Appearance.allCases.map(\.rawValue)
+      throw ValidationError(
+        "--appearance must be \(names.joined(separator: " or ")), got \(Excerpt.quoted(appearance))" + Suggestions.didYouMean(appearance, in: names))
+    }
+    return chosen
+  }
+
+  /// The appearance asked for, once validated.
+  var chosen: Appearance? { try? resolved() }
 }
 
 /// `--from` and `--to` of the review commands (chart, sheet, diff):

@@ -35,10 +35,11 @@ struct Validate: ParsableCommand {
 enum SceneFile {
   /// The validated scene at `path`, its images and fonts loaded, ready to
   /// render; unreadable scene files are usage errors.
-  static func load(_ path: String) throws -> SceneRenderer { try read(path).renderer }
+  static func load(_ path: String, appearance: Appearance? = nil) throws -> SceneRenderer { try read(path, appearance: appearance).renderer }
 
   /// The same with the file's bytes, for keys that cover them (read once).
-  static func read(_ path: String) throws -> (renderer: SceneRenderer, bytes: [UInt8]) {
+  /// `appearance` overrides the scene's (`--appearance`).
+  static func read(_ path: String, appearance: Appearance? = nil) throws -> (renderer: SceneRenderer, bytes: [UInt8]) {
     guard let data = FileManager.default.contents(atPath: path) else {
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -49,7 +50,7 @@ enum SceneFile {
     // the working directory, so that messages keep the paths as given).
     let directory = (path as NSString).deletingLastPathComponent
     let bytes = [UInt8](data)
-    return (try SceneRenderer(decoding: bytes, file: path, directory: directory, defaultName: name), bytes)
+    return (try SceneRenderer(decoding: bytes, file: path, directory: directory, defaultName: name, appearance: appearance), bytes)
   }
 
   /// The scene's warnings (located, as errors are) on standard error,
@@ -65,12 +66,14 @@ enum SceneFile {
   }
 
   /// `load`, reporting an invalid scene's errors and ending with exit 65.
-  static func loadOrReport(_ path: String) throws -> SceneRenderer { try readOrReport(path).renderer }
+  static func loadOrReport(_ path: String, appearance: Appearance? = nil) throws -> SceneRenderer {
+    try readOrReport(path, appearance: appearance).renderer
+  }
 
   /// `read`, reporting an invalid scene's errors and ending with exit 65.
-  static func readOrReport(_ path: String) throws -> (renderer: SceneRenderer, bytes: [UInt8]) {
+  static func readOrReport(_ path: String, appearance: Appearance? = nil) throws -> (renderer: SceneRenderer, bytes: [UInt8]) {
     do {
-      return try read(path)
+      return try read(path, appearance: appearance)
     } catch let errors as SceneErrors {
       Terminal.error(errors.description)
       throw Failure(status: .invalidScene)

@@ -89,8 +89,9 @@ extension SceneRenderer {
   /// it names loaded from `directory` (the scene file's folder; "" for the
   /// working directory): every problem in the file or its resources as
   /// located errors.
-  public init(decoding bytes: [UInt8], file: String, directory: String, defaultName: String) throws(SceneErrors) {
-    let scene = try SceneDecoder.decode(bytes, file: file, defaultName: defaultName)
+  /// `appearance` overrides the file's.
+  public init(decoding bytes: [UInt8], file: String, directory: String, defaultName: String, appearance: Appearance? = nil) throws(SceneErrors) {
+    let scene = try SceneDecoder.decode(bytes, file: file, defaultName: defaultName, appearance: appearance)
     let folder = SceneFolder(directory: directory, fonts: scene.fonts)
     self.init(scene: scene, resources: try SceneResources.load(scene, file: file, images: folder, text: folder))
   }

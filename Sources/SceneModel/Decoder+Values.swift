@@ -2,16 +2,8 @@ import Primitives
 import Syntax
 
 extension Reader {
-  /// The iOS system colours in light mode, as docs/scene-format.md lists them.
-  static let namedColors: [String: Color] = [
-    "red": Color(hex: "#FF3B30")!, "orange": Color(hex: "#FF9500")!, "yellow": Color(hex: "#FFCC00")!,
-    "green": Color(hex: "#34C759")!, "mint": Color(hex: "#00C7BE")!, "teal": Color(hex: "#30B0C7")!,
-    "cyan": Color(hex: "#32ADE6")!, "blue": Color(hex: "#007AFF")!, "indigo": Color(hex: "#5856D6")!,
-    "purple": Color(hex: "#AF52DE")!, "pink": Color(hex: "#FF2D55")!, "brown": Color(hex: "#A2845E")!,
-    "gray": Color(hex: "#8E8E93")!, "black": .black, "white": .white, "clear": .clear,
-  ]
-
-  /// `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or a named colour.
+  /// `"#RGB"`, `"#RRGGBB"`, `"#RRGGBBAA"` or a named colour, in the
+  /// scene's appearance.
   func color(_ node: JSONNode, _ path: JSONPath) -> Color? {
     guard let s = string(node, path) else { return nil }
     if s.hasPrefix("#") {
@@ -21,8 +13,8 @@ extension Reader {
       }
       return c
     }
-    if let c = Self.namedColors[s] { return c }
-    error("unknown colour \(Excerpt.quoted(s))" + Suggestions.didYouMean(s, in: Self.namedColors.keys.sorted()), node, path)
+    if let c = NamedColors.color(s, appearance) { return c }
+    error("unknown colour \(Excerpt.quoted(s))" + Suggestions.didYouMean(s, in: NamedColors.all.keys.sorted()), node, path)
     return nil
   }
 

@@ -13,6 +13,8 @@ public struct Scene: Sendable {
   public var scale: Double
   /// nil for a transparent background.
   public var background: Color?
+  /// Which variant the named colours took.
+  public var appearance: Appearance = .light
   /// The scene's length in seconds, when the file gives one.
   public var duration: Double?
   public var assets: [String: Asset]

@@ -6,6 +6,9 @@ import Syntax
 final class Reader {
   let file: String
   private(set) var diagnostics: [SceneDiagnostic] = []
+  /// Which variant named colours take; set from the scene (or the command
+  /// line) before anything else is read.
+  var appearance: Appearance = .light
 
   init(file: String) { self.file = file }
 

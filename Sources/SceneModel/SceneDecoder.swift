@@ -9,7 +9,8 @@ public enum SceneDecoder {
   ///   - bytes: the file's UTF-8 contents.
   ///   - file: the name to print in messages.
   ///   - defaultName: the scene's name when the file gives none (the file name without extension).
-  public static func decode(_ bytes: [UInt8], file: String, defaultName: String) throws(SceneErrors) -> Scene {
+  ///   - appearance: overrides the file's `appearance` (`--appearance`).
+  public static func decode(_ bytes: [UInt8], file: String, defaultName: String, appearance: Appearance? = nil) throws(SceneErrors) -> Scene {
     let root: JSONNode
     do {
       root = try JSONParser.parse(bytes)
@@ -20,7 +21,7 @@ public enum SceneDecoder {
     }
     let reader = Reader(file: file)
     let context = Context(reader: reader)
-    let scene = context.scene(root, defaultName: defaultName)
+    let scene = context.scene(root, defaultName: defaultName, appearance: appearance)
     if !reader.diagnostics.isEmpty || scene == nil {
       throw SceneErrors(diagnostics: reader.diagnostics)
     }
@@ -68,7 +69,9 @@ final class Context {
 
   init(reader: Reader) { self.reader = reader }
 
-  static let fileKeys = ["$schema", "version", "name", "size", "scale", "background", "duration", "assets", "fonts", "layers", "timeline"]
+  static let fileKeys = [
+    "$schema", "version", "name", "size", "scale", "appearance", "background", "duration", "assets", "fonts", "layers", "timeline",
+  ]
 
   /// The scene's `name`: one file-name component (outputs are NAME.EXT and
   /// NAME_00000.png in the output folder, never anywhere else).
@@ -81,10 +84,13 @@ final class Context {
     return name
   }
 
-  func scene(_ root: JSONNode, defaultName: String) -> Scene? {
+  func scene(_ root: JSONNode, defaultName: String, appearance override: Appearance?) -> Scene? {
     guard let o = reader.object(root, .root, keys: Self.fileKeys, required: ["version", "size", "layers"], what: "a scene object") else {
       return nil
     }
+    // First: every named colour depends on it.
+    let written = o["appearance"].flatMap { reader.choice($0.node, $0.path, of: Appearance.self) }
+    reader.appearance = override ?? written ?? .light
     if let (n, p) = o["version"], let v = reader.number(n, p), v != 1 {
       reader.error("unsupported version \(formatNumber(v)): this renderer reads version 1", n, p)
     }
@@ -99,7 +105,7 @@ final class Context {
           n, p)
       }
     }
-    var background: Color? = .white
+    var background: Color? = NamedColors.color("systemBackground", reader.appearance)
     if let (n, p) = o["background"] {
       background = n.string == "transparent" ? nil : reader.color(n, p)
     }
@@ -134,8 +140,8 @@ final class Context {
     // Stable: events at the same time keep the order written.
     events.sort { ($0.at, $0.index) < ($1.at, $1.index) }
     let scene = Scene(
-      name: name, size: size, scale: scale, background: background, duration: duration, assets: assets, fonts: fonts,
-      layers: layers, timeline: events)
+      name: name, size: size, scale: scale, background: background, appearance: reader.appearance, duration: duration, assets: assets,
+      fonts: fonts, layers: layers, timeline: events)
     // Replaying the insertions and removals finds the ones that name a layer
     // absent at that moment.
     let structure = SceneStructure(scene: scene)

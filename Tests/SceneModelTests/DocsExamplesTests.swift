@@ -1,5 +1,7 @@
 import Foundation
+import Primitives
 import SceneModel
+import Syntax
 import Testing
 
 /// Every complete scene in the documentation (a ```json block with a
@@ -36,6 +38,30 @@ import Testing
     #expect(document != "scene-format.md" || scenes.count >= 6, "the scene format shows complete scenes")
     for (line, text) in scenes {
       #expect(problems(text) == [], "\(document):\(line)")
+    }
+  }
+
+  /// The documented table of named colours is the decoder's, name by name
+  /// and variant by variant.
+  @Test func theColourTableIsTheDecoders() throws {
+    let text = try String(contentsOf: Self.docs.appendingPathComponent("scene-format.md"), encoding: .utf8)
+    var documented: [String: (String, String)] = [:]
+    for line in text.split(separator: "\n") where line.hasPrefix("| `") && line.contains("` | `#") {
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      guard cells.count == 3 else { continue }
+      for name in cells[0].split(separator: ",") {
+        documented[name.trimmingCharacters(in: CharacterSet(charactersIn: " `"))] = (
+          cells[1].trimmingCharacters(in: CharacterSet(charactersIn: "`")), cells[2].trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+        )
+      }
+    }
+    func written(_ c: Color) -> String {
+      let hex = [c.red, c.green, c.blue].map { String(format: "%02X", Int(($0 * 255).rounded())) }.joined()
+      return c.alpha == 1 ? "#\(hex)" : "#\(hex) at \(formatNumber(c.alpha))"
+    }
+    #expect(Set(documented.keys) == Set(NamedColors.all.keys))
+    for (name, variants) in NamedColors.all {
+      #expect(documented[name]?.0 == written(variants.light) && documented[name]?.1 == written(variants.dark), "\(name)")
     }
   }
 
