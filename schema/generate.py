@@ -215,6 +215,9 @@ TYPE_KEYS = O(
         font=ref("font"),
         color=TEXT_COLOR,
         align=O(type="string", description="Alignment of the lines.", enum=["leading", "center", "trailing"], default="leading"),
+        width=num("Points: the text wraps within it, and the layer's box is that wide.", exclusiveMinimum=0),
+        lineLimit=O(type="integer", description="At most this many lines; the last one shown ends with … when text is left over.", minimum=1),
+        lineSpacing=num("Points added between lines.", minimum=0, default=0),
     ),
     image=O(
         asset=O(type="string", description="A name from the scene's `assets` (PNG)."),

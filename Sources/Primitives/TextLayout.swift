@@ -20,17 +20,26 @@ public struct TextLayout: Sendable, Hashable {
   /// Points: the primary font's ascender, descender (positive, below the
   /// baseline) and line height (ascender + descender + line gap).
   public var ascent: Double, descent: Double, lineHeight: Double
+  /// Points added between lines.
+  public var lineSpacing: Double
+  /// The width the text wrapped within, which is its box's; nil when it
+  /// did not wrap (the box is as wide as its widest line).
+  public var wrapWidth: Double?
 
-  public init(lines: [Line], ascent: Double, descent: Double, lineHeight: Double) {
+  public init(lines: [Line], ascent: Double, descent: Double, lineHeight: Double, lineSpacing: Double = 0, wrapWidth: Double? = nil) {
     self.lines = lines
     self.ascent = ascent
     self.descent = descent
     self.lineHeight = lineHeight
+    self.lineSpacing = lineSpacing
+    self.wrapWidth = wrapWidth
   }
 
-  /// The measured box: the widest line's advance by the lines' height.
+  /// The measured box: the wrapping width (else the widest line's advance)
+  /// by the lines' height, the spacing between them included.
   public var size: Vector2 {
-    Vector2(lines.map(\.width).max() ?? 0, Double(lines.count) * lineHeight)
+    let n = Double(lines.count)
+    return Vector2(wrapWidth ?? lines.map(\.width).max() ?? 0, n * lineHeight + max(0, n - 1) * lineSpacing)
   }
 
   /// The glyphs placed in a box of `bounds` points: each line aligned
@@ -46,8 +55,24 @@ public struct TextLayout: Sendable, Hashable {
       case .center: x = (bounds.x - line.width) / 2
       case .trailing: x = bounds.x - line.width
       }
-      out.append(line.path.transformed(by: .translation(x, top + Double(i) * lineHeight)))
+      out.append(line.path.transformed(by: .translation(x, top + Double(i) * (lineHeight + lineSpacing))))
     }
     return out
   }
+}
+
+/// How a text wraps: within `width` points (nil: only at line breaks in
+/// the text), at most `lineLimit` lines (the last ending with `…` when
+/// text is left over), `lineSpacing` points between lines.
+public struct TextWrapping: Sendable, Hashable {
+  public var width: Double?
+  public var lineLimit: Int?
+  public var lineSpacing: Double
+
+  public init(width: Double? = nil, lineLimit: Int? = nil, lineSpacing: Double = 0) {
+    self.width = width; self.lineLimit = lineLimit; self.lineSpacing = lineSpacing
+  }
+
+  /// No wrapping: lines break only where the text does.
+  public static let none = TextWrapping()
 }

@@ -25,7 +25,7 @@ public protocol TextProvider {
   /// Checks that the font file the scene lists for `family` can be used.
   func checkSceneFont(family: String) throws(ResourceError)
   /// The glyph outlines and measured box of `text` in `font`.
-  func layout(_ text: String, in font: Font) throws(ResourceError) -> TextLayout
+  func layout(_ text: String, in font: Font, wrapping: TextWrapping) throws(ResourceError) -> TextLayout
 }
 
 /// A provider for scenes that use no image and no text: every request is an
@@ -36,7 +36,7 @@ public struct NoResources: ImageProvider, TextProvider {
     throw ResourceError("no image provider for asset \(Excerpt.quoted(name))")
   }
   public func checkSceneFont(family: String) throws(ResourceError) { throw ResourceError("no font provider for \(Excerpt.quoted(family))") }
-  public func layout(_ text: String, in font: Font) throws(ResourceError) -> TextLayout {
+  public func layout(_ text: String, in font: Font, wrapping: TextWrapping) throws(ResourceError) -> TextLayout {
     throw ResourceError("no text provider to set \(Excerpt.quoted(text))")
   }
 }
@@ -55,9 +55,11 @@ public struct SceneResources: Sendable {
     public var family: String?
     public var weight: FontWeight
     public var size: Double
+    public var wrapping: TextWrapping
 
     public init(_ content: TextContent) {
       text = content.text; family = content.font.family; weight = content.font.weight; size = content.font.size
+      wrapping = content.wrapping
     }
   }
 
@@ -112,7 +114,7 @@ public struct SceneResources: Sendable {
       guard resources.texts[key] == nil else { continue }
       if let family = key.family, badFamilies.contains(family) { continue }
       do {
-        resources.texts[key] = try text.layout(content.text, in: content.font)
+        resources.texts[key] = try text.layout(content.text, in: content.font, wrapping: content.wrapping)
       } catch {
         report(error.message, content.font.location, content.font.path)
       }

@@ -75,9 +75,9 @@ public final class SceneFolder: ImageProvider, TextProvider {
     do { _ = try typesetter.library.openSceneFont(family: family) } catch { throw ResourceError(error.message) }
   }
 
-  public func layout(_ text: String, in font: Font) throws(ResourceError) -> TextLayout {
+  public func layout(_ text: String, in font: Font, wrapping: TextWrapping) throws(ResourceError) -> TextLayout {
     do {
-      return try typesetter.layout(text, family: font.family, weight: font.weight, size: font.size)
+      return try typesetter.layout(text, family: font.family, weight: font.weight, size: font.size, wrapping: wrapping)
     } catch {
       throw ResourceError(error.message)
     }

@@ -106,6 +106,8 @@ public struct TextContent: Sendable {
   public var font: Font
   /// How its lines align in a wider frame.
   public var align: TextAlignment
+  /// `width`, `lineLimit`, `lineSpacing`.
+  public var wrapping: TextWrapping = .none
 }
 
 /// What an `image` layer draws.

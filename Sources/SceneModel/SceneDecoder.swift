@@ -195,7 +195,7 @@ final class Context {
     var keys = commonKeys
     switch type {
     case .path: keys += ["d", "fillRule"]
-    case .text: keys += ["text", "font", "color", "align"]
+    case .text: keys += ["text", "font", "color", "align", "width", "lineLimit", "lineSpacing"]
     case .image: keys += ["asset", "contentMode"]
     case .vstack, .hstack: keys += ["spacing", "alignment", "padding", "children"]
     case .zstack: keys += ["alignment", "padding", "children"]
@@ -298,7 +298,13 @@ final class Context {
     }
     guard let text = reader.string(n, p, limit: SceneLimits.maximumText, noun: "text") else { return nil }
     guard let font else { return nil }
-    return TextContent(text: text, font: font, align: align)
+    // Wrapping: a width greater than 0 points, at least one line, spacing of 0 or more points.
+    let width = o["width"].map { reader.number($0.node, $0.path, .positive) }
+    let lineLimit = o["lineLimit"].map { reader.integer($0.node, $0.path, NumberRange(lower: .closed(1), upper: .closed(Double(SceneLimits.maximumText)))) }
+    let lineSpacing = o["lineSpacing"].map { reader.number($0.node, $0.path, .nonNegative) }
+    if width == .some(nil) || lineLimit == .some(nil) || lineSpacing == .some(nil) { return nil }
+    let wrapping = TextWrapping(width: width ?? nil, lineLimit: lineLimit ?? nil, lineSpacing: (lineSpacing ?? nil) ?? 0)
+    return TextContent(text: text, font: font, align: align, wrapping: wrapping)
   }
 
   /// An `image` layer's asset and content mode.

@@ -8,16 +8,115 @@ public struct Typesetter {
   public let library: FontLibrary
   public init(library: FontLibrary) { self.library = library }
 
-  public func layout(_ text: String, family: String?, weight: FontWeight, size: Double) throws(TypographyError) -> TextLayout {
+  public func layout(
+    _ text: String, family: String?, weight: FontWeight, size: Double, wrapping: TextWrapping = .none
+  ) throws(TypographyError) -> TextLayout {
     let primary = try library.font(family: family, weight: weight)
     let scale = size / primary.unitsPerEm
-    var lines: [TextLayout.Line] = []
+    let ascent = primary.ascender * scale
+    let line = { (scalars: ArraySlice<Unicode.Scalar>) in self.layoutLine(Array(scalars), primary: primary, weight: weight, size: size, ascent: ascent) }
     // "\r\n" and "\r" break lines too (Swift keeps "\r\n" as one Character).
     let normalized = text.replacingCRLF()
-    for lineText in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
-      lines.append(layoutLine(Array(lineText.unicodeScalars), primary: primary, weight: weight, size: size, ascent: primary.ascender * scale))
+    var pieces: [ArraySlice<Unicode.Scalar>] = []
+    for paragraph in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
+      let scalars = Array(paragraph.unicodeScalars)
+      if let width = wrapping.width { pieces += Self.wrap(scalars[...], within: width, measure: { line($0).width }) } else { pieces.append(scalars[...]) }
     }
-    return TextLayout(lines: lines, ascent: primary.ascender * scale, descent: -primary.descender * scale, lineHeight: primary.lineHeight * scale)
+    if let limit = wrapping.lineLimit, pieces.count > limit {
+      // The last line shown ends with "…", cut to fit.
+      var last = Array(pieces[limit - 1])
+      while let end = last.last, LineBreaking.isSpace(end) { last.removeLast() }
+      pieces = Array(pieces.prefix(limit - 1)) + [Self.truncated(last[...], within: wrapping.width, measure: { line($0).width })]
+    }
+    return TextLayout(
+      lines: pieces.map(line), ascent: ascent, descent: -primary.descender * scale, lineHeight: primary.lineHeight * scale,
+      lineSpacing: wrapping.lineSpacing, wrapWidth: wrapping.width)
+  }
+
+  /// `line` followed by "…", with characters taken off its end until it
+  /// fits `width` (any width when nil).
+  static func truncated(
+    _ line: ArraySlice<Unicode.Scalar>, within width: Double?, measure: (ArraySlice<Unicode.Scalar>) -> Double
+  ) -> ArraySlice<Unicode.Scalar> {
+    var kept = Array(line)
+    while true {
+      while let end = kept.last, LineBreaking.isSpace(end) { kept.removeLast() }
+      let candidate = (kept + ["\u{2026}"])[...]
+      guard let width, !kept.isEmpty, measure(candidate) > width + 1e-9 else { return candidate }
+      kept.removeLast()
+      // A mark goes with the character it follows.
+      while let end = kept.last, Self.staysWithPrevious(end) { kept.removeLast() }
+    }
+  }
+
+  /// A paragraph's lines within `width` points: each as many whole
+  /// segments (text between break opportunities, `LineBreaking`) as fit,
+  /// spaces at a line's end not counted, nor closing punctuation, which
+  /// may hang past the width; a segment wider than a line on its own is
+  /// broken between characters. Segments are measured apart (kerning
+  /// across a break opportunity is not counted when fitting).
+  static func wrap(
+    _ scalars: ArraySlice<Unicode.Scalar>, within width: Double, measure: (ArraySlice<Unicode.Scalar>) -> Double
+  ) -> [ArraySlice<Unicode.Scalar>] {
+    guard !scalars.isEmpty else { return [scalars] }
+    let base = scalars.startIndex
+    let breaks = LineBreaking.opportunities(Array(scalars))
+    var segments: [Range<Int>] = []
+    var start = base
+    for i in scalars.indices.dropFirst() where breaks[i - base] {
+      segments.append(start..<i)
+      start = i
+    }
+    segments.append(start..<scalars.endIndex)
+    /// What of a segment must fit: without trailing spaces and hanging punctuation.
+    func fitting(_ r: Range<Int>) -> Double {
+      var end = r.upperBound
+      while end > r.lowerBound, LineBreaking.isSpace(scalars[end - 1]) || LineBreaking.closesLine(scalars[end - 1]) { end -= 1 }
+      return end > r.lowerBound ? measure(scalars[r.lowerBound..<end]) : 0
+    }
+    /// A wrapped line without the spaces it broke after.
+    func trimmed(_ line: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
+      var end = line.endIndex
+      while end > line.startIndex, LineBreaking.isSpace(line[end - 1]) { end -= 1 }
+      return line[line.startIndex..<end]
+    }
+    var lines: [ArraySlice<Unicode.Scalar>] = []
+    var lineStart = base
+    var used = 0.0
+    for segment in segments {
+      let full = measure(scalars[segment])
+      let needed = fitting(segment)
+      if segment.lowerBound > lineStart, used + needed > width + 1e-9 {
+        lines.append(trimmed(scalars[lineStart..<segment.lowerBound]))
+        lineStart = segment.lowerBound
+        used = 0
+      }
+      if segment.lowerBound == lineStart, needed > width + 1e-9 {
+        // Too wide for any line: break it between characters.
+        // Characters measured one by one (a mark with its character).
+        var from = segment.lowerBound
+        var run = 0.0
+        var k = segment.lowerBound
+        while k < segment.upperBound {
+          var next = k + 1
+          while next < segment.upperBound, Self.staysWithPrevious(scalars[next]) { next += 1 }
+          let w = measure(scalars[k..<next])
+          if k > from, run + w > width + 1e-9 {
+            lines.append(scalars[from..<k])
+            from = k
+            run = 0
+          }
+          run += w
+          k = next
+        }
+        lineStart = from
+        used = run
+        continue
+      }
+      used += full
+    }
+    lines.append(scalars[lineStart..<scalars.endIndex])
+    return lines
   }
 
   func layoutLine(_ scalars: [Unicode.Scalar], primary: LoadedFont, weight: FontWeight, size: Double, ascent: Double) -> TextLayout.Line {
