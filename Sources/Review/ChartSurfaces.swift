@@ -122,7 +122,7 @@ public struct SVGSurface: ChartSurface {
   public func document(width: Double, height: Double) -> String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
-    <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.n(width))" height="\(Self.n(height))" viewBox="0 0 \(Self.n(width)) \(Self.n(height))" font-family="'\(FontLibrary.defaultFamily)', 'Noto Sans', sans-serif">
+    <svg xmlns="http://www.w3.org/2000/svg" width="\(Self.n(width))" height="\(Self.n(height))" viewBox="0 0 \(Self.n(width)) \(Self.n(height))" font-family="\(FontLibrary.defaultFamilies.map { "'\($0)'" }.joined(separator: ", ")), sans-serif">
     \(body)</svg>
 
     """

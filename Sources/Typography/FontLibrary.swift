@@ -11,9 +11,13 @@ import Syntax
 /// A family that does not exist is an error naming it and listing what is
 /// available; it is never silently replaced by another.
 public final class FontLibrary {
-  /// The family used when a text names none: covers Latin and Japanese
-  /// (Debian's `fonts-noto-cjk`, installed by `scripts/install-deps`).
-  public static let defaultFamily = "Noto Sans CJK JP"
+  /// The families used when a text names none, in order: Inter for Latin
+  /// (closer to iOS's SF Pro, with a face for every weight iOS uses), then
+  /// Noto Sans CJK JP for Japanese (Debian's `fonts-inter` and
+  /// `fonts-noto-cjk`, installed by `scripts/install-deps`).
+  public static let defaultFamilies = ["Inter", "Noto Sans CJK JP"]
+  /// The first of them: the primary face of a text that names none.
+  public static let defaultFamily = defaultFamilies[0]
 
   let library = FreeTypeLibrary()
   /// Scene families: name → file (already resolved against the scene's folder).
@@ -54,15 +58,15 @@ public final class FontLibrary {
     return first
   }
 
-  /// The font for a family (nil: the default family) and weight.
+  /// The font for a family (nil: the first default family installed) and weight.
   public func font(family: String?, weight: FontWeight) throws(TypographyError) -> LoadedFont {
     if let family, sceneFonts[family] != nil { return try openSceneFont(family: family) }
-    let name = family ?? Self.defaultFamily
+    let name = family ?? Self.defaultFamilies.first { !system.faces(ofFamily: $0).isEmpty } ?? Self.defaultFamily
     let candidates = system.faces(ofFamily: name)
     guard let best = system.best(of: candidates, weight: weight.openType) else {
       if family == nil {
         throw TypographyError(
-          "the default font family \(Excerpt.quoted(name)) is not installed (scripts/install-deps installs it: Debian's fonts-noto-cjk); name a family in `font.family` or list one under `fonts`"
+          "the default font families \(Self.defaultFamilies.map { Excerpt.quoted($0) }.joined(separator: " and ")) are not installed (scripts/install-deps installs them: Debian's fonts-inter and fonts-noto-cjk); name a family in `font.family` or list one under `fonts`"
         )
       }
       let available = Array(sceneFonts.keys).sorted() + system.familyNames
@@ -76,7 +80,7 @@ public final class FontLibrary {
   }
 
   /// A font that has `scalar`, for a character the chosen font lacks: the
-  /// scene's fonts, then the default family, then any installed font that
+  /// scene's fonts, then the default families in order, then any installed font that
   /// covers it (upright, normal width, weight matched as CSS does); nil when none does.
   public func fallback(for scalar: Unicode.Scalar, weight: FontWeight) -> LoadedFont? {
     let key = FallbackKey(scalar: scalar.value, weight: weight.openType)
@@ -85,7 +89,9 @@ public final class FontLibrary {
     for family in sceneFonts.keys.sorted() {
       if let font = try? openSceneFont(family: family), font.glyph(for: scalar) != nil { found = font; break }
     }
-    if found == nil, let font = try? self.font(family: nil, weight: weight), font.glyph(for: scalar) != nil { found = font }
+    for family in Self.defaultFamilies where found == nil {
+      if let font = try? self.font(family: family, weight: weight), font.glyph(for: scalar) != nil { found = font }
+    }
     if found == nil {
       let covering = system.faces.indices.filter { system.covers($0, scalar) }
       if let best = system.best(of: covering, weight: weight.openType) {

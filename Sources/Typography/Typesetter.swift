@@ -12,8 +12,10 @@ public struct Typesetter {
     _ text: String, family: String?, weight: FontWeight, size: Double, wrapping: TextWrapping = .none
   ) throws(TypographyError) -> TextLayout {
     let primary = try library.font(family: family, weight: weight)
-    let scale = size / primary.unitsPerEm
-    let ascent = primary.ascender * scale
+    // The lines are as tall as the tallest font the text draws with (a
+    // Latin face's Japanese comes from a taller one), as Core Text's are.
+    let metrics = Self.metrics(of: text, primary: primary, size: size) { self.library.fallback(for: $0, weight: weight) }
+    let ascent = metrics.ascent
     let line = { (scalars: ArraySlice<Unicode.Scalar>) in self.layoutLine(Array(scalars), primary: primary, weight: weight, size: size, ascent: ascent) }
     // "\r\n" and "\r" break lines too (Swift keeps "\r\n" as one Character).
     let normalized = text.replacingCRLF()
@@ -29,8 +31,27 @@ public struct Typesetter {
       pieces = Array(pieces.prefix(limit - 1)) + [Self.truncated(last[...], within: wrapping.width, measure: { line($0).width })]
     }
     return TextLayout(
-      lines: pieces.map(line), ascent: ascent, descent: -primary.descender * scale, lineHeight: primary.lineHeight * scale,
-      lineSpacing: wrapping.lineSpacing, wrapWidth: wrapping.width)
+      lines: pieces.map(line), ascent: ascent, descent: metrics.descent, lineHeight: metrics.lineHeight, lineSpacing: wrapping.lineSpacing,
+      wrapWidth: wrapping.width)
+  }
+
+  /// Ascent, descent and line height in points: the largest of the primary
+  /// font's and those of the fallback fonts `text` needs.
+  static func metrics(of text: String, primary: LoadedFont, size: Double, fallback: (Unicode.Scalar) -> LoadedFont?) -> (
+    ascent: Double, descent: Double, lineHeight: Double
+  ) {
+    var fonts: [LoadedFont] = [primary]
+    for s in text.unicodeScalars where !isInvisible(s) && !staysWithPrevious(s) && s != "\n" && s != "\r" && primary.glyph(for: s) == nil {
+      if let font = fallback(s), !fonts.contains(where: { $0 === font }) { fonts.append(font) }
+    }
+    var ascent = 0.0, descent = 0.0, gap = 0.0
+    for font in fonts {
+      let scale = size / font.unitsPerEm
+      ascent = max(ascent, font.ascender * scale)
+      descent = max(descent, -font.descender * scale)
+      gap = max(gap, (font.lineHeight - font.ascender + font.descender) * scale)
+    }
+    return (ascent, descent, ascent + descent + gap)
   }
 
   /// `line` followed by "…", with characters taken off its end until it

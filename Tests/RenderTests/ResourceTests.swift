@@ -127,7 +127,7 @@ let halves: Pixmap = {
     // wide, 1448 / 1000 × 17 = 24.616 high (hmtx, GPOS kern, hhea). Its
     // `fill` is the background of that box: from (10, 10) to (29.227, 34.616).
     let renderer = try loadWithFiles(
-      ##"{"version": 1, "size": [40, 40], "scale": 1, "layers": [{"type": "text", "text": "To", "fill": "#FF0000", "color": "clear", "anchor": [0, 0], "position": [10, 10]}]}"##
+      ##"{"version": 1, "size": [40, 40], "scale": 1, "layers": [{"type": "text", "text": "To", "font": {"family": "Noto Sans CJK JP"}, "fill": "#FF0000", "color": "clear", "anchor": [0, 0], "position": [10, 10]}]}"##
     )
     let p = try renderer.render(at: 0)
     #expect(p[10, 10] == red && p[28, 33] == red && p[9, 20] == white && p[30, 20] == white && p[20, 35] == white)
@@ -141,7 +141,7 @@ let halves: Pixmap = {
     // bar's top at the cap height 733 under the ascender 1160, so from
     // y = 42.7; the bar spans x 3.1…56.8.
     let renderer = try loadWithFiles(
-      ##"{"version": 1, "size": [60, 150], "scale": 1, "layers": [{"type": "text", "text": "T", "font": {"size": 100}, "color": "#007AFF", "anchor": [0, 0], "position": [0, 0]}]}"##
+      ##"{"version": 1, "size": [60, 150], "scale": 1, "layers": [{"type": "text", "text": "T", "font": {"family": "Noto Sans CJK JP", "size": 100}, "color": "#007AFF", "anchor": [0, 0], "position": [0, 0]}]}"##
     )
     let p = try renderer.render(at: 0)
     let systemBlue = RGBA8(r: 0, g: 122, b: 255, a: 255)

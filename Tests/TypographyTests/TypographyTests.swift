@@ -14,6 +14,9 @@ let systemFonts = SystemFonts()
 var library: FontLibrary { FontLibrary(system: systemFonts) }
 let notoRegular = "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
 let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+/// The family whose advances and metrics these tests were read from (the
+/// default Latin face is Inter; Noto Sans CJK JP is the Japanese one).
+let noto = "Noto Sans CJK JP"
 
 @Suite struct GlyphOutlineTests {
   /// Compares our coverage of `glyph` at `pixels` per em with FreeType's
@@ -99,7 +102,7 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
   @Test func advancesWithKerning() throws {
     // hmtx at 1000 units per em: A 608, V 575, T 599, R 635, o 606; GPOS
     // kern: AV −15, VA −15, AT −61, TA −45, To −74. At 100 pt a unit is 0.1 pt.
-    func width(_ s: String) throws -> Double { try typesetter.layout(s, family: nil, weight: .regular, size: 100).lines[0].width }
+    func width(_ s: String) throws -> Double { try typesetter.layout(s, family: noto, weight: .regular, size: 100).lines[0].width }
     #expect(abs(try width("AVATAR") - 349.7) < 1e-9)  // 593 + 560 + 547 + 554 + 608 + 635
     #expect(abs(try width("To") - 113.1) < 1e-9)  // 525 + 606
     #expect(abs(try width("0123456789") - 555) < 1e-9)  // figures: 555 each, no kerning
@@ -108,18 +111,18 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
   @Test func theBoxIsTheWidestLineByTheLinesHeight() throws {
     // hhea: ascender 1160, descender −288, line gap 0 → line height 1448.
-    let layout = try typesetter.layout("To\nAVATAR\n", family: nil, weight: .regular, size: 10)
+    let layout = try typesetter.layout("To\nAVATAR\n", family: noto, weight: .regular, size: 10)
     #expect(layout.lines.count == 3)
     #expect(abs(layout.ascent - 11.6) < 1e-9 && abs(layout.descent - 2.88) < 1e-9 && abs(layout.lineHeight - 14.48) < 1e-9)
     #expect(abs(layout.size.x - 34.97) < 1e-9 && abs(layout.size.y - 3 * 14.48) < 1e-9)
     // "\r\n" and "\r" break lines as "\n" does.
-    #expect(try typesetter.layout("a\r\nb\rc", family: nil, weight: .regular, size: 10).lines.count == 3)
+    #expect(try typesetter.layout("a\r\nb\rc", family: noto, weight: .regular, size: 10).lines.count == 3)
   }
 
   @Test func alignmentPlacesEachLineInTheBox() throws {
     // "To" at 10 pt is 11.31 wide; T's ink spans 31…568 units and o's
     // −13…557 below/above the baseline (fontTools' bounds).
-    let layout = try typesetter.layout("To", family: nil, weight: .regular, size: 10)
+    let layout = try typesetter.layout("To", family: noto, weight: .regular, size: 10)
     let box = Vector2(100, 40)
     let top = (40 - 14.48) / 2
     let baseline = top + 11.6
@@ -130,7 +133,7 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
       #expect(abs(bounds.minY - (baseline - 7.33)) < 1e-9 && abs(bounds.maxY - (baseline + 0.13)) < 1e-9)
     }
     // Two lines: the second line's baseline one line height lower.
-    let two = try typesetter.layout("To\nTo", family: nil, weight: .regular, size: 10)
+    let two = try typesetter.layout("To\nTo", family: noto, weight: .regular, size: 10)
     let bounds = two.path(in: box, alignment: .leading).bounds
     let top2 = (40 - 2 * 14.48) / 2
     #expect(abs(bounds.minY - (top2 + 11.6 - 7.33)) < 1e-9 && abs(bounds.maxY - (top2 + 14.48 + 11.6 + 0.13)) < 1e-9)
@@ -144,7 +147,7 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     for w in [FontWeight.semibold, .bold, .heavy, .black] { #expect(try style(w) == "Bold", "\(w)") }
     #expect(FontWeight.allCases.map(\.openType) == [100, 200, 300, 400, 500, 600, 700, 800, 900])
     // Bold is wider: "A" 608 → 641 units in the Bold face's hmtx.
-    let bold = try typesetter.layout("A", family: nil, weight: .bold, size: 100).lines[0].width
+    let bold = try typesetter.layout("A", family: noto, weight: .bold, size: 100).lines[0].width
     #expect(abs(bold - 64.1) < 1e-9)
   }
 
@@ -166,9 +169,14 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     #expect(chosen(700, [700, 400]) == 700)
   }
 
-  @Test func familyNamesMatchLooselyAndTheDefaultIsNotoSansCJK() throws {
+  @Test func familyNamesMatchLooselyAndTheDefaultIsInterWithNotoSansCJK() throws {
     #expect(try library.font(family: "noto sans cjk jp", weight: .regular).familyName == "Noto Sans CJK JP")
     #expect(try library.font(family: nil, weight: .regular).familyName == FontLibrary.defaultFamily)
+    // Inter has a face per weight: semibold is its SemiBold, not Bold; and
+    // Japanese falls back to Noto Sans CJK JP.
+    let faces = try FontWeight.allCases.map { try library.font(family: nil, weight: $0).styleName }
+    #expect(faces == ["Thin", "Extra Light", "Light", "Regular", "Medium", "Semi Bold", "Bold", "Extra Bold", "Black"], "\(faces)")
+    #expect(library.fallback(for: "ト", weight: .regular)?.familyName == noto)
   }
 
   @Test func anUnknownFamilyIsAnErrorListingWhatExists() throws {
@@ -186,8 +194,11 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     #expect(abs(layout.lines[0].width - (1401.0 / 2048 * 100 + 100)) < 1e-9)
     let katakanaOnly = try Typesetter(library: scene).layout("ト", family: "Body", weight: .regular, size: 100)
     #expect(!katakanaOnly.lines[0].path.isEmpty)
-    // The line metrics stay the scene font's (ascender 1901/2048 in hhea).
-    #expect(abs(layout.ascent - 1901.0 / 2048 * 100) < 1e-9)
+    // The lines are as tall as the taller font: Noto's ascender 1160 and
+    // descender 288 (of 1000) over DejaVu's 1901 and 483 (of 2048).
+    #expect(abs(layout.ascent - 116) < 1e-9 && abs(layout.descent - 28.8) < 1e-9)
+    let latinOnly = try Typesetter(library: scene).layout("A", family: "Body", weight: .regular, size: 100)
+    #expect(abs(latinOnly.ascent - 1901.0 / 2048 * 100) < 1e-9, "a text without fallbacks keeps its font's metrics")
   }
 
   @Test func aSceneFontFileThatIsNotAFontIsAnError() throws {
@@ -200,7 +211,7 @@ let dejaVuSans = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
   @Test func japaneseTextHasInkForEachCharacter() throws {
     // ト and マ each put ink in their own 1-em cell, and differently.
-    let layout = try typesetter.layout("トマ", family: nil, weight: .regular, size: 32)
+    let layout = try typesetter.layout("トマ", family: noto, weight: .regular, size: 32)
     let canvas = Canvas(width: 64, height: 48)
     canvas.fill(layout.lines[0].path, paint: .color(.white))
     let p = canvas.pixmap

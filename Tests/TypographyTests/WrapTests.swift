@@ -4,16 +4,16 @@ import Testing
 @testable import Typography
 
 /// Wrapping within a width, against advances read from the font files
-/// (Noto Sans CJK JP, the default face: full-width kana and 、。「」… 1000
+/// (Noto Sans CJK JP, the Japanese default face: full-width kana and 、。「」… 1000
 /// units each, figures 555, at 1000 units per em; hhea line height 1448).
 @Suite struct WrapTests {
   let typesetter = Typesetter(library: library)
 
   func wrap(_ text: String, width: Double, lineLimit: Int? = nil, spacing: Double = 0) throws -> TextLayout {
-    try typesetter.layout(text, family: nil, weight: .regular, size: 100, wrapping: TextWrapping(width: width, lineLimit: lineLimit, lineSpacing: spacing))
+    try typesetter.layout(text, family: noto, weight: .regular, size: 100, wrapping: TextWrapping(width: width, lineLimit: lineLimit, lineSpacing: spacing))
   }
 
-  func single(_ text: String) throws -> Double { try typesetter.layout(text, family: nil, weight: .regular, size: 100).lines[0].width }
+  func single(_ text: String) throws -> Double { try typesetter.layout(text, family: noto, weight: .regular, size: 100).lines[0].width }
 
   /// Kana break between any two characters: 7 × 100 pt in 350 pt is 3 + 3 + 1;
   /// the box is the width by 3 lines of 144.8 pt and 2 spacings.
@@ -52,7 +52,7 @@ import Testing
     let cut = try single("トマ…")
     #expect(t.lines[1].width == cut)
     // Without a width, the text's own lines are cut.
-    let lines = try typesetter.layout("トマ\nト\nマ", family: nil, weight: .regular, size: 100, wrapping: TextWrapping(lineLimit: 2))
+    let lines = try typesetter.layout("トマ\nト\nマ", family: noto, weight: .regular, size: 100, wrapping: TextWrapping(lineLimit: 2))
     #expect(lines.lines.map(\.width) == [200, 200])
   }
 }
