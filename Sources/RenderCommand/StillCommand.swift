@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import PNGCodec
 import Pipeline
+import Primitives
 import Raster
 import Render
-import Primitives
 import SceneModel
 import Syntax
 

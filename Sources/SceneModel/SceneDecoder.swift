@@ -300,7 +300,9 @@ final class Context {
     guard let font else { return nil }
     // Wrapping: a width greater than 0 points, at least one line, spacing of 0 or more points.
     let width = o["width"].map { reader.number($0.node, $0.path, .positive) }
-    let lineLimit = o["lineLimit"].map { reader.integer($0.node, $0.path, NumberRange(lower: .closed(1), upper: .closed(Double(SceneLimits.maximumText)))) }
+    let lineLimit = o["lineLimit"].map {
+      reader.integer($0.node, $0.path, NumberRange(lower: .closed(1), upper: .closed(Double(SceneLimits.maximumText))))
+    }
     let lineSpacing = o["lineSpacing"].map { reader.number($0.node, $0.path, .nonNegative) }
     if width == .some(nil) || lineLimit == .some(nil) || lineSpacing == .some(nil) { return nil }
     let wrapping = TextWrapping(width: width ?? nil, lineLimit: lineLimit ?? nil, lineSpacing: (lineSpacing ?? nil) ?? 0)

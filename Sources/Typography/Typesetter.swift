@@ -16,13 +16,19 @@ public struct Typesetter {
     // Latin face's Japanese comes from a taller one), as Core Text's are.
     let metrics = Self.metrics(of: text, primary: primary, size: size) { self.library.fallback(for: $0, weight: weight) }
     let ascent = metrics.ascent
-    let line = { (scalars: ArraySlice<Unicode.Scalar>) in self.layoutLine(Array(scalars), primary: primary, weight: weight, size: size, ascent: ascent) }
+    let line = { (scalars: ArraySlice<Unicode.Scalar>) in
+      self.layoutLine(Array(scalars), primary: primary, weight: weight, size: size, ascent: ascent)
+    }
     // "\r\n" and "\r" break lines too (Swift keeps "\r\n" as one Character).
     let normalized = text.replacingCRLF()
     var pieces: [ArraySlice<Unicode.Scalar>] = []
     for paragraph in normalized.split(separator: "\n", omittingEmptySubsequences: false) {
       let scalars = Array(paragraph.unicodeScalars)
-      if let width = wrapping.width { pieces += Self.wrap(scalars[...], within: width, measure: { line($0).width }) } else { pieces.append(scalars[...]) }
+      if let width = wrapping.width {
+        pieces += Self.wrap(scalars[...], within: width, measure: { line($0).width })
+      } else {
+        pieces.append(scalars[...])
+      }
     }
     if let limit = wrapping.lineLimit, pieces.count > limit {
       // The last line shown ends with "…", cut to fit.

@@ -40,7 +40,9 @@ import Testing
     let properties = try #require(schema["properties"] as? [String: [String: Any]])
     // SCENE.md's top-level keys, and `$schema` for editors.
     #expect(
-      Set(properties.keys) == ["$schema", "version", "name", "size", "scale", "appearance", "background", "duration", "assets", "fonts", "layers", "timeline"])
+      Set(properties.keys) == [
+        "$schema", "version", "name", "size", "scale", "appearance", "background", "duration", "assets", "fonts", "layers", "timeline",
+      ])
     #expect(properties.values.allSatisfy { ($0["description"] as? String)?.isEmpty == false })
   }
 }

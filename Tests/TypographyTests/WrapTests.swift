@@ -10,7 +10,8 @@ import Testing
   let typesetter = Typesetter(library: library)
 
   func wrap(_ text: String, width: Double, lineLimit: Int? = nil, spacing: Double = 0) throws -> TextLayout {
-    try typesetter.layout(text, family: noto, weight: .regular, size: 100, wrapping: TextWrapping(width: width, lineLimit: lineLimit, lineSpacing: spacing))
+    try typesetter.layout(
+      text, family: noto, weight: .regular, size: 100, wrapping: TextWrapping(width: width, lineLimit: lineLimit, lineSpacing: spacing))
   }
 
   func single(_ text: String) throws -> Double { try typesetter.layout(text, family: noto, weight: .regular, size: 100).lines[0].width }
