@@ -25,6 +25,9 @@ public struct TextLayout: Sendable, Hashable {
   /// The width the text wrapped within, which is its box's; nil when it
   /// did not wrap (the box is as wide as its widest line).
   public var wrapWidth: Double?
+  /// The characters no font has (drawn as the primary font's missing-glyph
+  /// box), each once, in order.
+  public var missing: [Unicode.Scalar] = []
 
   public init(lines: [Line], ascent: Double, descent: Double, lineHeight: Double, lineSpacing: Double = 0, wrapWidth: Double? = nil) {
     self.lines = lines

@@ -66,6 +66,8 @@ public struct SceneResources: Sendable {
   /// Asset name → image.
   public var images: [String: SceneImage] = [:]
   public var texts: [TextKey: TextLayout] = [:]
+  /// What loaded but will not look as written: characters no font has.
+  public var warnings: [SceneDiagnostic] = []
 
   public init() {}
 
@@ -114,7 +116,16 @@ public struct SceneResources: Sendable {
       guard resources.texts[key] == nil else { continue }
       if let family = key.family, badFamilies.contains(family) { continue }
       do {
-        resources.texts[key] = try text.layout(content.text, in: content.font, wrapping: content.wrapping)
+        let layout = try text.layout(content.text, in: content.font, wrapping: content.wrapping)
+        resources.texts[key] = layout
+        for c in layout.missing {
+          let hex = String(c.value, radix: 16, uppercase: true)
+          let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+          resources.warnings.append(
+            SceneDiagnostic(
+              file: file, location: content.font.location, path: content.font.path,
+              message: "no installed font has \(Excerpt.quoted(String(c))) (\(code)): it draws as a missing-glyph box; list a font that has it under \"fonts\""))
+        }
       } catch {
         report(error.message, content.font.location, content.font.path)
       }

@@ -57,7 +57,8 @@ enum SceneFile {
   /// unless `quiet`.
   static func warn(_ renderer: SceneRenderer, file: String, quiet: Bool) {
     guard !quiet else { return }
-    for w in renderer.scene.warnings(file: file) { Terminal.warning("\(w.file):\(w.location): \(w.path): \(w.message)") }
+    let all = (renderer.scene.warnings(file: file) + renderer.resources.warnings).sorted { $0.location < $1.location }
+    for w in all { Terminal.warning("\(w.file):\(w.location): \(w.path): \(w.message)") }
   }
 
   /// A scene's name when it gives none: its file name without extension.

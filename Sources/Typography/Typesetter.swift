@@ -36,19 +36,27 @@ public struct Typesetter {
       while let end = last.last, LineBreaking.isSpace(end) { last.removeLast() }
       pieces = Array(pieces.prefix(limit - 1)) + [Self.truncated(last[...], within: wrapping.width, measure: { line($0).width })]
     }
-    return TextLayout(
+    var layout = TextLayout(
       lines: pieces.map(line), ascent: ascent, descent: metrics.descent, lineHeight: metrics.lineHeight, lineSpacing: wrapping.lineSpacing,
       wrapWidth: wrapping.width)
+    layout.missing = metrics.missing
+    return layout
   }
 
   /// Ascent, descent and line height in points: the largest of the primary
-  /// font's and those of the fallback fonts `text` needs.
+  /// font's and those of the fallback fonts `text` needs; and the
+  /// characters no font has.
   static func metrics(of text: String, primary: LoadedFont, size: Double, fallback: (Unicode.Scalar) -> LoadedFont?) -> (
-    ascent: Double, descent: Double, lineHeight: Double
+    ascent: Double, descent: Double, lineHeight: Double, missing: [Unicode.Scalar]
   ) {
     var fonts: [LoadedFont] = [primary]
+    var missing: [Unicode.Scalar] = []
     for s in text.unicodeScalars where !isInvisible(s) && !staysWithPrevious(s) && s != "\n" && s != "\r" && primary.glyph(for: s) == nil {
-      if let font = fallback(s), !fonts.contains(where: { $0 === font }) { fonts.append(font) }
+      if let font = fallback(s) {
+        if !fonts.contains(where: { $0 === font }) { fonts.append(font) }
+      } else if !missing.contains(s) {
+        missing.append(s)
+      }
     }
     var ascent = 0.0, descent = 0.0, gap = 0.0
     for font in fonts {
@@ -57,7 +65,7 @@ public struct Typesetter {
       descent = max(descent, -font.descender * scale)
       gap = max(gap, (font.lineHeight - font.ascender + font.descender) * scale)
     }
-    return (ascent, descent, ascent + descent + gap)
+    return (ascent, descent, ascent + descent + gap, missing)
   }
 
   /// `line` followed by "…", with characters taken off its end until it
