@@ -9,6 +9,8 @@ public enum Paint: Sendable {
   case radialGradient(RadialGradientShader)
   /// An image placed by an affine transform.
   case image(ImageShader)
+  /// An image placed by a projective map (a layer turned in 3D).
+  case projectedImage(ProjectedImageShader)
 
   public static func color(_ c: Color) -> Paint { .solid(c.premultiplied) }
 
@@ -25,6 +27,7 @@ public enum Paint: Sendable {
     case .linearGradient(let s): s
     case .radialGradient(let s): s
     case .image(let s): s
+    case .projectedImage(let s): s
     }
   }
 
@@ -35,6 +38,7 @@ public enum Paint: Sendable {
     case .linearGradient(let s): s.isOpaque
     case .radialGradient(let s): s.isOpaque
     case .image(let s): s.isOpaque
+    case .projectedImage(let s): s.isOpaque
     }
   }
 

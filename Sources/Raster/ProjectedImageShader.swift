@@ -1,0 +1,78 @@
+import Primitives
+
+/// Paints an image through a projective map (a layer turned in 3D,
+/// `rotation3D`): each device pixel centre is mapped back into the image
+/// by the inverse homography and sampled bilinearly between texel centres,
+/// the edge texels repeated beyond the image (the caller fills only the
+/// projected outline, whose edges the rasterizer anti-aliases). The image
+/// is the layer drawn flat at device resolution, so a turn shrinks it by
+/// at most the perspective's foreshortening: one level, no pyramid.
+/// Output is premultiplied, times `opacity`.
+public struct ProjectedImageShader: Sendable {
+  public let image: Pixmap
+  public let imageToDevice: Homography
+  public let opacity: Double
+  /// Device → image; nil when nothing is drawn.
+  let deviceToImage: Homography?
+  let outputScale: Float
+  /// Of the image's bytes, for the tile caches: the same flat layer gives
+  /// the same digest frame after frame.
+  let imageDigest: Digest
+
+  public init(image: Pixmap, imageToDevice: Homography, opacity: Double = 1) {
+    self.image = image
+    self.imageToDevice = imageToDevice
+    self.opacity = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
+    deviceToImage = image.width > 0 && image.height > 0 ? imageToDevice.inverted : nil
+    outputScale = Float(self.opacity) / 255
+    var d = Digester()
+    d.add(image.width); d.add(image.height)
+    // Eight bytes a word.
+    let bytes = image.bytes
+    var i = 0
+    while i < bytes.count {
+      var word: UInt64 = 0
+      for k in i..<min(i + 8, bytes.count) { word = word << 8 | UInt64(bytes[k]) }
+      d.add(word)
+      i += 8
+    }
+    imageDigest = d.digest
+  }
+
+  public var isOpaque: Bool { false }
+
+  func digest(into d: inout Digester) {
+    d.add(0x7072_6F6A as UInt64)
+    d.add(imageDigest)
+    for x in imageToDevice.m { d.add(x) }
+    d.add(opacity)
+  }
+
+  /// The image point a device point shows; nil behind the eye.
+  @inline(__always)
+  func imagePoint(_ device: Point) -> Point? {
+    guard let inv = deviceToImage else { return nil }
+    let (p, w) = inv.map(device)
+    return w > 0 && p.x.isFinite && p.y.isFinite ? p : nil
+  }
+
+  /// Safe twin of `shade`: the same sampling with pixmap subscripts.
+  func referenceShade(x: Int, y: Int, count: Int) -> [Float] {
+    var out = [Float](repeating: 0, count: 4 * count)
+    for n in 0..<count {
+      guard let p = imagePoint(Point(Double(x + n) + 0.5, Double(y) + 0.5)) else { continue }
+      let fu = min(max(p.x - 0.5, -1), Double(image.width)), fv = min(max(p.y - 0.5, -1), Double(image.height))
+      let i = Int(fu.rounded(.down)), j = Int(fv.rounded(.down))
+      let tu = Float(fu - fu.rounded(.down)), tv = Float(fv - fv.rounded(.down))
+      func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
+        let t = image[min(max(i, 0), image.width - 1), min(max(j, 0), image.height - 1)]
+        return SIMD4(Float(t.r), Float(t.g), Float(t.b), Float(t.a))
+      }
+      let top = texel(i, j) * (1 - tu) + texel(i + 1, j) * tu
+      let bottom = texel(i, j + 1) * (1 - tu) + texel(i + 1, j + 1) * tu
+      let c = (top * (1 - tv) + bottom * tv) * outputScale
+      for ch in 0..<4 { out[4 * n + ch] = c[ch] }
+    }
+    return out
+  }
+}
