@@ -197,6 +197,20 @@ COMMON["cornerStyle"] = O(type="string", description="Corner shape: \"continuous
                           enum=["continuous", "circular"], default="continuous")
 COMMON["clip"] = O(type="boolean", description="Clip children to the bounds and corner radius.", default=False)
 COMMON["hidden"] = HIDDEN
+COMMON["rotation3D"] = O(
+    type="object",
+    description="SwiftUI's rotation3DEffect: the layer with its children, drawn flat, turned about `axis` through its anchor and projected. `angle` animates.",
+    properties=O(
+        angle=num("Degrees (animatable).", default=0),
+        axis=O(type="array", description="The axis [x, y, z]; not all zero ([0, 1, 0] flips like a card).",
+               prefixItems=[num(), num(), num()], minItems=3, items=False),
+        anchor=pair("Unit point of the bounds the axis passes through.", default=[0.5, 0.5]),
+        anchorZ=num("Points toward the viewer of the axis' anchor.", default=0),
+        perspective=num("1 is SwiftUI's; 0 is none.", minimum=0, default=1),
+    ),
+    required=["axis"],
+    additionalProperties=False,
+)
 
 CHILDREN = O(type="array", description="Child layers, drawn above the parent in list order, in the parent's own space.",
              items=ref("layer"))
@@ -521,6 +535,8 @@ defs["modifierActive"] = O(
 SET_PROPS = O(ANIMATABLE)
 SET_PROPS["hidden"] = HIDDEN
 SET_PROPS["color"] = TEXT_COLOR
+SET_PROPS["rotation3D"] = O(type="object", description="The rotation3D's new angle (its axis stays the layer's).",
+                            properties=O(angle=num("Degrees.")), additionalProperties=False)
 defs["propertyChanges"] = O(
     type="object",
     description="New values of a layer's properties. `stroke` and `shadow` merge: only the fields given change.",
@@ -574,13 +590,14 @@ defs["keyframe"] = O(
     ],
 )
 KEYFRAME_TRACK = O(type="array", description="Keyframes played one after another.", items=ref("keyframe"), minItems=1, maxItems=100000)
-TRACK_KEYS = [k for k in SET_PROPS if k not in ("hidden", "stroke", "shadow")]
+TRACK_KEYS = [k for k in SET_PROPS if k not in ("hidden", "stroke", "shadow", "rotation3D")]
 defs["keyframeTracks"] = O(
     type="object",
     description="Property → keyframe track; the fields of stroke and shadow inside their objects.",
     properties=O([(k, KEYFRAME_TRACK) for k in TRACK_KEYS] + [
         ("stroke", O(type="object", properties=O((f, KEYFRAME_TRACK) for f in ["color", "width", "dashPhase"]), additionalProperties=False)),
         ("shadow", O(type="object", properties=O((f, KEYFRAME_TRACK) for f in ["color", "radius", "offset"]), additionalProperties=False)),
+        ("rotation3D", O(type="object", properties=O(angle=KEYFRAME_TRACK), additionalProperties=False)),
     ]),
     additionalProperties=False,
 )

@@ -56,21 +56,56 @@ public struct ProjectedImageShader: Sendable {
     return w > 0 && p.x.isFinite && p.y.isFinite ? p : nil
   }
 
-  /// Safe twin of `shade`: the same sampling with pixmap subscripts.
+  /// The image bilinearly between texel centres at image point `p`, the
+  /// edge texels repeated beyond it (bytes, 0…255).
+  @inline(__always)
+  func bilinear(_ p: Point) -> SIMD4<Float> {
+    let fu = min(max(p.x - 0.5, -1), Double(image.width)), fv = min(max(p.y - 0.5, -1), Double(image.height))
+    let i = Int(fu.rounded(.down)), j = Int(fv.rounded(.down))
+    let tu = Float(fu - fu.rounded(.down)), tv = Float(fv - fv.rounded(.down))
+    func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
+      let t = image[min(max(i, 0), image.width - 1), min(max(j, 0), image.height - 1)]
+      return SIMD4(Float(t.r), Float(t.g), Float(t.b), Float(t.a))
+    }
+    let top = texel(i, j) * (1 - tu) + texel(i + 1, j) * tu
+    let bottom = texel(i, j + 1) * (1 - tu) + texel(i + 1, j + 1) * tu
+    return top * (1 - tv) + bottom * tv
+  }
+
+  /// Most samples a side per device pixel.
+  static let maximumSamples = 4
+
+  /// Device pixel (x, y), premultiplied 0…1 times the opacity: the mean of
+  /// n × n bilinear samples spread over the pixel, n the most image texels
+  /// the pixel spans along a side (1 where the image is magnified, up to
+  /// 4), so that an edge inside the image keeps its coverage where the
+  /// turn shrinks it. Nothing behind the eye.
+  func shadePixel(x: Int, y: Int) -> SIMD4<Float> {
+    let corner = Point(Double(x), Double(y))
+    guard let p00 = imagePoint(corner), let p10 = imagePoint(Point(corner.x + 1, corner.y)),
+      let p01 = imagePoint(Point(corner.x, corner.y + 1))
+    else { return .zero }
+    let span = max(((p10.x - p00.x) * (p10.x - p00.x) + (p10.y - p00.y) * (p10.y - p00.y)).squareRoot(),
+      ((p01.x - p00.x) * (p01.x - p00.x) + (p01.y - p00.y) * (p01.y - p00.y)).squareRoot())
+    let n = min(Self.maximumSamples, max(1, Int(span.rounded(.up))))
+    var sum = SIMD4<Float>.zero
+    var count: Float = 0
+    for a in 0..<n {
+      for b in 0..<n {
+        let device = Point(Double(x) + (Double(b) + 0.5) / Double(n), Double(y) + (Double(a) + 0.5) / Double(n))
+        guard let p = imagePoint(device) else { continue }
+        sum += bilinear(p)
+        count += 1
+      }
+    }
+    return count > 0 ? sum / Float(n * n) * outputScale : .zero
+  }
+
+  /// Safe twin of `shade`: the same pixels into an array.
   func referenceShade(x: Int, y: Int, count: Int) -> [Float] {
     var out = [Float](repeating: 0, count: 4 * count)
     for n in 0..<count {
-      guard let p = imagePoint(Point(Double(x + n) + 0.5, Double(y) + 0.5)) else { continue }
-      let fu = min(max(p.x - 0.5, -1), Double(image.width)), fv = min(max(p.y - 0.5, -1), Double(image.height))
-      let i = Int(fu.rounded(.down)), j = Int(fv.rounded(.down))
-      let tu = Float(fu - fu.rounded(.down)), tv = Float(fv - fv.rounded(.down))
-      func texel(_ i: Int, _ j: Int) -> SIMD4<Float> {
-        let t = image[min(max(i, 0), image.width - 1), min(max(j, 0), image.height - 1)]
-        return SIMD4(Float(t.r), Float(t.g), Float(t.b), Float(t.a))
-      }
-      let top = texel(i, j) * (1 - tu) + texel(i + 1, j) * tu
-      let bottom = texel(i, j + 1) * (1 - tu) + texel(i + 1, j + 1) * tu
-      let c = (top * (1 - tv) + bottom * tv) * outputScale
+      let c = shadePixel(x: x + n, y: y)
       for ch in 0..<4 { out[4 * n + ch] = c[ch] }
     }
     return out

@@ -47,10 +47,59 @@ struct LayerPainter {
       place(&layer.children[i], parent: layer.world)
       box = box.union(layer.children[i].deviceBounds)
     }
+    layer.flatBounds = box
     layer.deviceBounds = box
+    layer.projection = nil
+    if var turn = source.rotation3D, let inverse = layer.world.inverted {
+      turn.angle = v[Properties.rotation3DAngle]
+      if !turn.isIdentity {
+        // In device pixels: back to the layer's points, turned, and forward again.
+        let projection = Homography(inverse).concatenating(turn.homography(size: size)).concatenating(Homography(layer.world))
+        layer.projection = projection
+        let corners = [Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.maxX, box.maxY), Point(box.minX, box.maxY)]
+        let projected = projection.projectPolygon(corners)
+        var bounds = Rect.null
+        for p in projected { bounds = bounds.union(Rect(x: p.x, y: p.y, width: 0, height: 0)) }
+        layer.deviceBounds = bounds.isNull ? bounds : bounds.insetBy(dx: -1, dy: -1)
+      }
+    }
+  }
+
+  /// Draws a layer that `rotation3D` turns: it and its children flat, at
+  /// device resolution, into an image of their flat box (within three
+  /// frames' extent), then that image mapped by the projection, sampled
+  /// bilinearly inside the projected outline (whose edges are anti-aliased).
+  func drawTurned(_ layer: ResolvedLayer, projection: Homography, on canvas: Recording) throws(RenderError) {
+    let frame = canvas.frame
+    let reach = PixelRect(x0: frame.x0 - frame.width, y0: frame.y0 - frame.height, x1: frame.x1 + frame.width, y1: frame.y1 + frame.height)
+    let region = PixelRect(covering: layer.flatBounds).intersection(reach)
+    guard !region.isEmpty else { return }
+    var flat = layer
+    flat.projection = nil
+    flat.shift(-Double(region.x0), -Double(region.y0))
+    let sub = Recording(width: region.width, height: region.height)
+    sub.tolerance = canvas.tolerance
+    try draw(flat, on: sub)
+    let image = TileRenderer.render(sub).pixmap
+    let corners = [
+      Point(Double(region.x0), Double(region.y0)), Point(Double(region.x1), Double(region.y0)),
+      Point(Double(region.x1), Double(region.y1)), Point(Double(region.x0), Double(region.y1)),
+    ]
+    let outline = projection.projectPolygon(corners)
+    guard outline.count >= 3, outline.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return }
+    var path = Path()
+    path.move(to: outline[0])
+    for p in outline.dropFirst() { path.line(to: p) }
+    path.close()
+    let imageToDevice = Homography(.translation(Double(region.x0), Double(region.y0))).concatenating(projection)
+    canvas.fill(path, paint: .projectedImage(ProjectedImageShader(image: image, imageToDevice: imageToDevice)))
   }
 
   func draw(_ layer: ResolvedLayer, on canvas: Recording) throws(RenderError) {
+    if let projection = layer.projection {
+      if !layer.values[Properties.hidden] && layer.values[Properties.opacity] > 0 { try drawTurned(layer, projection: projection, on: canvas) }
+      return
+    }
     let v = layer.values
     let opacity = v[Properties.opacity]
     if v[Properties.hidden] || opacity <= 0 { return }

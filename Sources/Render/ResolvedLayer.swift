@@ -67,8 +67,24 @@ struct ResolvedLayer {
   /// Its own space to device pixels (the paint stage's).
   var world: AffineTransform = .identity
   /// A generous device-space box around it and its descendants (the paint
-  /// stage's, bottom-up), for sizing offscreen layers.
+  /// stage's, bottom-up), for sizing offscreen layers: where it is drawn,
+  /// turned by its `rotation3D` when it has one.
   var deviceBounds = Rect.null
+  /// The same before its `rotation3D` turns it: where it is drawn flat.
+  var flatBounds = Rect.null
+  /// Its `rotation3D` as a map of device pixels (drawn flat, then mapped);
+  /// nil when it does not turn.
+  var projection: Homography?
+
+  /// Moves it and its descendants by (dx, dy) device pixels.
+  mutating func shift(_ dx: Double, _ dy: Double) {
+    let by = AffineTransform.translation(dx, dy)
+    world = world.concatenating(by)
+    deviceBounds = deviceBounds.isNull ? deviceBounds : by.apply(deviceBounds)
+    flatBounds = flatBounds.isNull ? flatBounds : by.apply(flatBounds)
+    if let p = projection { projection = Homography(by.inverted!).concatenating(p).concatenating(Homography(by)) }
+    for i in children.indices { children[i].shift(dx, dy) }
+  }
 }
 
 /// Which children of a container are in the tree.

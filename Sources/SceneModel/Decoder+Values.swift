@@ -126,9 +126,11 @@ extension Reader {
     var values = PropertyValues()
     let readable = context.properties
     var objects: [String: [String: (node: JSONNode, path: JSONPath)]] = [:]
-    for name in ["stroke", "shadow"] {
+    for name in ["stroke", "shadow", "rotation3D"] {
       guard let (n, p) = o[name] else { continue }
-      let fields = readable.filter { $0.key.jsonPath.object == name }.map(\.key.jsonPath.field)
+      var fields = readable.filter { $0.key.jsonPath.object == name }.map(\.key.jsonPath.field)
+      // A layer also gives rotation3D's fixed parts (read by the layer decoder).
+      if name == "rotation3D" && context == .layer { fields += Self.rotation3DFixedKeys }
       objects[name] = object(n, p, keys: fields) ?? [:]
     }
     for property in readable {
@@ -138,6 +140,36 @@ extension Reader {
       if let value = value(of: property, n, p, rate: context == .rates) { values[property.key] = value }
     }
     return (values, o["stroke"] != nil, o["shadow"] != nil)
+  }
+
+  /// The keys of a layer's `rotation3D` besides `angle`: fixed, not animated.
+  static let rotation3DFixedKeys = ["axis", "anchor", "anchorZ", "perspective"]
+
+  /// A layer's `rotation3D` object: its axis ([x, y, z], not zero), anchor
+  /// (unit point, default centre), anchorZ (points, default 0) and
+  /// perspective (0 or more, default 1).
+  func rotation3D(_ node: JSONNode, _ path: JSONPath) -> Rotation3D? {
+    guard let members = node.members else { return nil }  // reported by `properties`
+    let o = Dictionary(uniqueKeysWithValues: members.map { ($0.key, (node: $0.value, path: path.appending($0.key))) })
+    guard let (an, ap) = o["axis"] else {
+      error("rotation3D needs an \"axis\": [x, y, z], the line it turns about (as rotation3DEffect's axis:)", node, path)
+      return nil
+    }
+    guard let a = an.array, a.count == 3 else {
+      error("expected an axis [x, y, z], got \(an.array.map { "\($0.count) numbers" } ?? an.typeName)", an, ap)
+      return nil
+    }
+    let parts = a.enumerated().compactMap { number($0.element, ap.appending($0.offset)) }
+    guard parts.count == 3 else { return nil }
+    guard parts.contains(where: { $0 != 0 }) else {
+      error("the rotation3D axis [0, 0, 0] is no direction: give [x, y, z] not all zero, such as [0, 1, 0] for a card flip", an, ap)
+      return nil
+    }
+    let anchor = o["anchor"].map { pair($0.node, $0.path) } ?? Vector2(0.5, 0.5)
+    let anchorZ = o["anchorZ"].map { number($0.node, $0.path) } ?? 0
+    let perspective = o["perspective"].map { number($0.node, $0.path, .nonNegative) } ?? 1
+    guard let anchor, let anchorZ, let perspective else { return nil }
+    return Rotation3D(angle: 0, axis: (parts[0], parts[1], parts[2]), anchor: anchor, anchorZ: anchorZ, perspective: perspective)
   }
 
   /// One of an enumeration's cases, by its raw value.

@@ -144,6 +144,9 @@ public struct Layer: Sendable {
   public var text: TextContent?
   public var image: ImageContent?
   public var stack: StackContent?
+  /// `rotation3D`'s axis, anchor, anchorZ and perspective (its `angle` is
+  /// the animatable `rotation3D.angle`); nil when the layer gives none.
+  public var rotation3D: Rotation3D?
   /// Where the layer was written, for messages at evaluation time.
   public var location: SourceLocation
 

@@ -18,6 +18,7 @@ public enum PropertyKey: Int, Sendable, Hashable, CaseIterable, Comparable {
   case trim, cornerRadius
   case shadowColor, shadowRadius, shadowOffset
   case blur, color, hidden, cornerStyle, clip
+  case rotation3DAngle
 
   /// Where the key is written: a top-level key of a layer, or a field of
   /// its `stroke` or `shadow` object.
@@ -48,6 +49,7 @@ public enum PropertyKey: Int, Sendable, Hashable, CaseIterable, Comparable {
     case .hidden: (nil, "hidden")
     case .cornerStyle: (nil, "cornerStyle")
     case .clip: (nil, "clip")
+    case .rotation3DAngle: ("rotation3D", "angle")
     }
   }
 
@@ -309,6 +311,9 @@ public enum Properties {
   public static let cornerStyle = Property<CornerStyle>(.cornerStyle, default: .value(.continuous), .fixed)
   /// Whether the children are clipped to the bounds and corner radius.
   public static let clip = Property<Bool>(.clip, default: .value(false), .fixed)
+  /// Degrees of `rotation3D` (its axis, anchor and perspective are the
+  /// layer's, `Layer.rotation3D`).
+  public static let rotation3DAngle = Property<Double>(.rotation3DAngle, default: .value(0))
 
   /// Every property, untyped, in `PropertyKey`'s order.
   public static let all: [AnyProperty] = [
@@ -316,7 +321,7 @@ public enum Properties {
     AnyProperty(opacity), AnyProperty(fill), AnyProperty(strokeColor), AnyProperty(strokeWidth), AnyProperty(strokeDashPhase),
     AnyProperty(strokeCap), AnyProperty(strokeJoin), AnyProperty(strokeMiterLimit), AnyProperty(strokeDash), AnyProperty(trim),
     AnyProperty(cornerRadius), AnyProperty(shadowColor), AnyProperty(shadowRadius), AnyProperty(shadowOffset), AnyProperty(blur),
-    AnyProperty(color), AnyProperty(hidden), AnyProperty(cornerStyle), AnyProperty(clip),
+    AnyProperty(color), AnyProperty(hidden), AnyProperty(cornerStyle), AnyProperty(clip), AnyProperty(rotation3DAngle),
   ]
 
   /// The property of a key.

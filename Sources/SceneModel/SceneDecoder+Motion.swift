@@ -24,7 +24,8 @@ extension Context {
       var written: [(AnyProperty, JSONNode.Member, JSONPath)] = []
       for member in members {
         let memberPath = p.appending(member.key)
-        if member.key == "stroke" || member.key == "shadow" {
+        if member.key == "rotation3D" { pendingTurns.append((m.key, member.keyLocation, memberPath)) }
+        if member.key == "stroke" || member.key == "shadow" || member.key == "rotation3D" {
           let fields = animated.filter { $0.key.jsonPath.object == member.key }
           guard let inner = member.value.members else {
             reader.error("expected an object of \(member.key) field → keyframes, got \(member.value.typeName)", member.value, memberPath)

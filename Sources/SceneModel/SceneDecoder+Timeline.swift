@@ -146,6 +146,9 @@ extension Context {
       if !numericOnly, let position = m.value.members?.first(where: { $0.key == Properties.position.key.name }) {
         pendingPositions.append((m.key, position.keyLocation, p.appending(position.key), "move it with \"offset\" instead"))
       }
+      if !numericOnly, let turn = m.value.members?.first(where: { $0.key == "rotation3D" }) {
+        pendingTurns.append((m.key, turn.keyLocation, p.appending(turn.key)))
+      }
       out.append((m.key, reader.properties(o, context: context).values))
     }
     return out
@@ -213,8 +216,13 @@ extension Context {
   }
 
   /// Every id that events name must be a layer of the scene or one that an
-  /// event inserts; insertions go into containers.
+  /// event inserts; insertions go into containers; a turned layer gives its axis.
   func checkReferences(_ events: [Event], nodes: [JSONNode], path: JSONPath) {
+    for (id, location, p) in pendingTurns where ids[id] != nil && !turned.contains(id) {
+      reader.error(
+        "\(Excerpt.quoted(id)) gives no rotation3D axis, so an event cannot turn it: give the layer \"rotation3D\": {\"axis\": [0, 1, 0]}",
+        at: location, path: p)
+    }
     for (id, location, p) in pendingReferences where ids[id] == nil {
       reader.error("no layer has id \(Excerpt.quoted(id))" + Suggestions.didYouMean(id, in: ids.keys.sorted()), at: location, path: p)
     }

@@ -59,6 +59,11 @@ final class Context {
   var ids: [String: SourceLocation] = [:]
   /// Containers by id (for `insert.into`).
   var containers: Set<String> = []
+  /// Layers that give a `rotation3D` (an axis): events may turn them.
+  var turned: Set<String> = []
+  /// `rotation3D.angle` set by events: (layer id, where, path), checked
+  /// once every layer is known.
+  var pendingTurns: [(id: String, location: SourceLocation, path: JSONPath)] = []
   /// Where events move a layer's `position` (`set`, `drag`): a stack's
   /// child has none of its own, checked against the layer tree.
   var pendingPositions: [(id: String, location: SourceLocation, path: JSONPath, remedy: String)] = []
@@ -249,6 +254,10 @@ final class Context {
     }
     var layer = Layer(id: id, type: type, location: node.location)
     (layer.properties, layer.hasStroke, layer.hasShadow) = reader.properties(o)
+    if let (n, p) = o["rotation3D"] {
+      layer.rotation3D = reader.rotation3D(n, p)
+      if let id, layer.rotation3D != nil { turned.insert(id) }
+    }
     switch type {
     case .path: layer.path = pathContent(o, node, path)
     case .text: layer.text = textContent(o, node, path)
