@@ -85,7 +85,8 @@ public struct ProjectedImageShader: Sendable {
     guard let p00 = imagePoint(corner), let p10 = imagePoint(Point(corner.x + 1, corner.y)),
       let p01 = imagePoint(Point(corner.x, corner.y + 1))
     else { return .zero }
-    let span = max(((p10.x - p00.x) * (p10.x - p00.x) + (p10.y - p00.y) * (p10.y - p00.y)).squareRoot(),
+    let span = max(
+      ((p10.x - p00.x) * (p10.x - p00.x) + (p10.y - p00.y) * (p10.y - p00.y)).squareRoot(),
       ((p01.x - p00.x) * (p01.x - p00.x) + (p01.y - p00.y) * (p01.y - p00.y)).squareRoot())
     let n = min(Self.maximumSamples, max(1, Int(span.rounded(.up))))
     var sum = SIMD4<Float>.zero

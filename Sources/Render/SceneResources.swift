@@ -124,7 +124,9 @@ public struct SceneResources: Sendable {
           resources.warnings.append(
             SceneDiagnostic(
               file: file, location: content.font.location, path: content.font.path,
-              message: "no installed font has \(Excerpt.quoted(String(c))) (\(code)): it draws as a missing-glyph box; list a font that has it under \"fonts\""))
+              message:
+                "no installed font has \(Excerpt.quoted(String(c))) (\(code)): it draws as a missing-glyph box; list a font that has it under \"fonts\""
+            ))
         }
       } catch {
         report(error.message, content.font.location, content.font.path)

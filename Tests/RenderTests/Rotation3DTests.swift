@@ -10,7 +10,8 @@ import Testing
 /// it, to a fraction of a pixel, measured in the rendered frame.
 @Suite struct Rotation3DTests {
   func render(_ layer: String, at t: Double = 0, timeline: String = "[]") throws -> Pixmap {
-    let text = ##"{"version": 1, "size": [200, 100], "scale": 1, "background": "white", "layers": ["## + layer + ##"], "timeline": "## + timeline + "}"
+    let text =
+      ##"{"version": 1, "size": [200, 100], "scale": 1, "background": "white", "layers": ["## + layer + ##"], "timeline": "## + timeline + "}"
     let scene = try SceneDecoder.decode(Array(text.utf8), file: "t.json", defaultName: "t")
     return try SceneRenderer(scene: scene).render(at: t)
   }
@@ -41,12 +42,15 @@ import Testing
 
   /// The angle animates; at 0 the layer is drawn as if it had no rotation3D.
   @Test func theAngleAnimatesAndZeroIsFlat() throws {
-    let layer = ##"{"id": "r", "type": "rect", "size": [100, 60], "position": [100, 50], "fill": "black", "rotation3D": {"angle": 0, "axis": [0, 1, 0]}}"##
+    let layer =
+      ##"{"id": "r", "type": "rect", "size": [100, 60], "position": [100, 50], "fill": "black", "rotation3D": {"angle": 0, "axis": [0, 1, 0]}}"##
     let flat = try render(##"{"type": "rect", "size": [100, 60], "position": [100, 50], "fill": "black"}"##)
     let turned = try render(layer, at: 0)
     #expect(turned.bytes == flat.bytes)
-    let half = try render(layer, at: 0.5, timeline: ##"[{"at": 0, "animation": "linear(duration: 1)", "set": {"r": {"rotation3D": {"angle": 100}}}}]"##)
-    let expected = try render(##"{"type": "rect", "size": [100, 60], "position": [100, 50], "fill": "black", "rotation3D": {"angle": 50, "axis": [0, 1, 0]}}"##)
+    let half = try render(
+      layer, at: 0.5, timeline: ##"[{"at": 0, "animation": "linear(duration: 1)", "set": {"r": {"rotation3D": {"angle": 100}}}}]"##)
+    let expected = try render(
+      ##"{"type": "rect", "size": [100, 60], "position": [100, 50], "fill": "black", "rotation3D": {"angle": 50, "axis": [0, 1, 0]}}"##)
     #expect(half.bytes == expected.bytes)
   }
 
@@ -68,12 +72,16 @@ import Testing
   }
 
   @Test func turningALayerWithoutAnAxisIsLocated() {
-    let text = ##"{"version": 1, "size": [200, 100], "layers": [{"id": "r", "type": "rect"}], "timeline": [{"at": 0, "set": {"r": {"rotation3D": {"angle": 90}}}}]}"##
+    let text =
+      ##"{"version": 1, "size": [200, 100], "layers": [{"id": "r", "type": "rect"}], "timeline": [{"at": 0, "set": {"r": {"rotation3D": {"angle": 90}}}}]}"##
     do {
       _ = try SceneDecoder.decode(Array(text.utf8), file: "t.json", defaultName: "t")
       Issue.record("accepted")
     } catch {
-      #expect(error.diagnostics.map(\.message) == [##"'r' gives no rotation3D axis, so an event cannot turn it: give the layer "rotation3D": {"axis": [0, 1, 0]}"##])
+      #expect(
+        error.diagnostics.map(\.message) == [
+          ##"'r' gives no rotation3D axis, so an event cannot turn it: give the layer "rotation3D": {"axis": [0, 1, 0]}"##
+        ])
       #expect(error.diagnostics.first?.path.description == "timeline[0].set.r.rotation3D")
     }
   }
