@@ -78,8 +78,11 @@ public struct Rotation3D: Sendable, Hashable {
 
   /// The map on the layer's own points, for a layer of `size` points.
   public func homography(size: Vector2) -> Homography {
-    let n = (axis.x * axis.x + axis.y * axis.y + axis.z * axis.z).squareRoot()
-    let k = (axis.x / n, axis.y / n, axis.z / n)
+    // Scaled first, so that a tiny axis does not underflow.
+    let largest = max(abs(axis.x), abs(axis.y), abs(axis.z))
+    let (ux, uy, uz) = (axis.x / largest, axis.y / largest, axis.z / largest)
+    let n = (ux * ux + uy * uy + uz * uz).squareRoot()
+    let k = (ux / n, uy / n, uz / n)
     let theta = angle * .pi / 180
     let (s, c) = (Elementary.sin(theta), Elementary.cos(theta))
     // The rotation's matrix for column vectors (Rodrigues).

@@ -17,8 +17,9 @@ public struct TextLayout: Sendable, Hashable {
   }
 
   public var lines: [Line]
-  /// Points: the primary font's ascender, descender (positive, below the
-  /// baseline) and line height (ascender + descender + line gap).
+  /// Points: the ascender, descender (positive, below the baseline) and
+  /// line height (ascender + descender + line gap) of the tallest font the
+  /// text draws with (the primary, or a fallback).
   public var ascent: Double, descent: Double, lineHeight: Double
   /// Points added between lines.
   public var lineSpacing: Double

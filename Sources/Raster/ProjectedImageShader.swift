@@ -88,7 +88,7 @@ public struct ProjectedImageShader: Sendable {
     let span = max(
       ((p10.x - p00.x) * (p10.x - p00.x) + (p10.y - p00.y) * (p10.y - p00.y)).squareRoot(),
       ((p01.x - p00.x) * (p01.x - p00.x) + (p01.y - p00.y) * (p01.y - p00.y)).squareRoot())
-    let n = min(Self.maximumSamples, max(1, Int(span.rounded(.up))))
+    let n = !(span < Double(Self.maximumSamples)) ? Self.maximumSamples : max(1, Int(span.rounded(.up)))
     var sum = SIMD4<Float>.zero
     var count: Float = 0
     for a in 0..<n {

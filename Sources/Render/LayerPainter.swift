@@ -65,18 +65,38 @@ struct LayerPainter {
     }
   }
 
+  /// How far (device pixels) the blurs and shadows of a layer and its
+  /// descendants reach past their shapes: 3σ, plus a shadow's offset.
+  static func effectReach(_ layer: ResolvedLayer) -> Double {
+    let v = layer.values
+    let scale = layer.world.maximumScale
+    var reach = 3 * v[Properties.blur] * scale
+    if v[Properties.shadowColor].alpha > 0 {
+      let offset = v[Properties.shadowOffset]
+      reach = max(reach, 3 * (v[Properties.shadowRadius] + v[Properties.blur]) * scale + max(abs(offset.x), abs(offset.y)) * scale)
+    }
+    for child in layer.children { reach = max(reach, effectReach(child)) }
+    return reach.isFinite ? reach + 1 : 0
+  }
+
   /// Draws a layer that `rotation3D` turns: it and its children flat, at
   /// device resolution, into an image of their flat box (within three
   /// frames' extent), then that image mapped by the projection, sampled
   /// bilinearly inside the projected outline (whose edges are anti-aliased).
   func drawTurned(_ layer: ResolvedLayer, projection: Homography, on canvas: Recording) throws(RenderError) {
     let frame = canvas.frame
+    // Nothing to draw where the turned layer misses the frame.
+    guard !layer.deviceBounds.isNull, !PixelRect(covering: layer.deviceBounds).intersection(frame).isEmpty else { return }
     let reach = PixelRect(x0: frame.x0 - frame.width, y0: frame.y0 - frame.height, x1: frame.x1 + frame.width, y1: frame.y1 + frame.height)
-    let region = PixelRect(covering: layer.flatBounds).intersection(reach)
-    guard !region.isEmpty else { return }
+    // The flat box grown by the blurs' and shadows' spread within it.
+    let spread = Self.effectReach(layer)
+    let region = PixelRect(covering: layer.flatBounds.insetBy(dx: -spread, dy: -spread)).intersection(reach)
+    guard !region.isEmpty, region.width * region.height <= SceneLimits.maximumPixels else { return }
     var flat = layer
     flat.projection = nil
     flat.shift(-Double(region.x0), -Double(region.y0))
+    // Drawn flat: its own group (opacity, effects) spans its flat box.
+    flat.deviceBounds = flat.flatBounds
     let sub = Recording(width: region.width, height: region.height)
     sub.tolerance = canvas.tolerance
     try draw(flat, on: sub)

@@ -118,7 +118,15 @@ public struct SceneResources: Sendable {
       do {
         let layout = try text.layout(content.text, in: content.font, wrapping: content.wrapping)
         resources.texts[key] = layout
-        for c in layout.missing {
+        // A few by name, then how many more.
+        let named = 10
+        if layout.missing.count > named {
+          resources.warnings.append(
+            SceneDiagnostic(
+              file: file, location: content.font.location, path: content.font.path,
+              message: "\(layout.missing.count - named) more characters no installed font has draw as missing-glyph boxes"))
+        }
+        for c in layout.missing.prefix(named) {
           let hex = String(c.value, radix: 16, uppercase: true)
           let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
           resources.warnings.append(

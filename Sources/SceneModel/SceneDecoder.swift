@@ -254,6 +254,10 @@ final class Context {
     }
     var layer = Layer(id: id, type: type, location: node.location)
     (layer.properties, layer.hasStroke, layer.hasShadow) = reader.properties(o)
+    // Text is SwiftUI's `.primary` unless coloured: `label` in the appearance.
+    if type == .text, layer.properties[Properties.color] == nil, let label = NamedColors.color("label", reader.appearance) {
+      layer.properties[Properties.color] = .color(label.premultiplied)
+    }
     if let (n, p) = o["rotation3D"] {
       layer.rotation3D = reader.rotation3D(n, p)
       if let id, layer.rotation3D != nil { turned.insert(id) }

@@ -11,6 +11,14 @@ extension Scene {
     }
     var warnings: [SceneDiagnostic] = []
     func walk(_ layer: Layer, _ path: JSONPath) {
+      if layer.rotation3D != nil, layer.type == .group, layer.properties[Properties.size] == nil, layer.id.map({ !sized.contains($0) }) ?? true {
+        warnings.append(
+          SceneDiagnostic(
+            file: file, location: layer.location, path: path,
+            message:
+              "this group turns in 3D without a size: it turns about its origin, without perspective (D = max(width, height) / perspective is 0); give it \"size\": [width, height]"
+          ))
+      }
       if layer.type.isSizedShape, layer.properties[Properties.size] == nil, layer.id.map({ !sized.contains($0) }) ?? true {
         warnings.append(
           SceneDiagnostic(

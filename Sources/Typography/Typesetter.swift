@@ -51,10 +51,11 @@ public struct Typesetter {
   ) {
     var fonts: [LoadedFont] = [primary]
     var missing: [Unicode.Scalar] = []
+    var seen: Set<Unicode.Scalar> = []
     for s in text.unicodeScalars where !isInvisible(s) && !staysWithPrevious(s) && s != "\n" && s != "\r" && primary.glyph(for: s) == nil {
       if let font = fallback(s) {
         if !fonts.contains(where: { $0 === font }) { fonts.append(font) }
-      } else if !missing.contains(s) {
+      } else if seen.insert(s).inserted {
         missing.append(s)
       }
     }
@@ -78,9 +79,9 @@ public struct Typesetter {
       while let end = kept.last, LineBreaking.isSpace(end) { kept.removeLast() }
       let candidate = (kept + ["\u{2026}"])[...]
       guard let width, !kept.isEmpty, measure(candidate) > width + 1e-9 else { return candidate }
-      kept.removeLast()
-      // A mark goes with the character it follows.
+      // The last character goes with the marks and joiners that follow it.
       while let end = kept.last, Self.staysWithPrevious(end) { kept.removeLast() }
+      if !kept.isEmpty { kept.removeLast() }
     }
   }
 
@@ -136,8 +137,10 @@ public struct Typesetter {
           var next = k + 1
           while next < segment.upperBound, Self.staysWithPrevious(scalars[next]) { next += 1 }
           let w = measure(scalars[k..<next])
-          if k > from, run + w > width + 1e-9 {
-            lines.append(scalars[from..<k])
+          // Spaces and closing punctuation never start a line: they hang.
+          let hangs = LineBreaking.isSpace(scalars[k]) || LineBreaking.closesLine(scalars[k])
+          if k > from, !hangs, run + w > width + 1e-9 {
+            lines.append(trimmed(scalars[from..<k]))
             from = k
             run = 0
           }
@@ -150,7 +153,7 @@ public struct Typesetter {
       }
       used += full
     }
-    lines.append(scalars[lineStart..<scalars.endIndex])
+    lines.append(trimmed(scalars[lineStart..<scalars.endIndex]))
     return lines
   }
 

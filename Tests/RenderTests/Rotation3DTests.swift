@@ -86,3 +86,32 @@ import Testing
     }
   }
 }
+
+/// A turned layer's group (opacity, shadow) is drawn whole before it is
+/// turned: nothing is cut at its projected box or its flat box.
+@Suite struct Rotation3DGroupTests {
+  func ink(_ layer: String) throws -> Double {
+    let text = ##"{"version": 1, "size": [200, 120], "scale": 1, "background": "white", "layers": ["## + layer + "]}"
+    let p = try SceneRenderer(scene: try SceneDecoder.decode(Array(text.utf8), file: "t.json", defaultName: "t")).render(at: 0)
+    var total = 0.0
+    for y in 0..<120 { for x in 0..<200 { total += Double(255 - Int(p[x, y].r)) / 255 } }
+    return total
+  }
+
+  /// At half opacity a turned rect has half the ink of an opaque one
+  /// (within the 8-bit rounding of its pixels).
+  @Test func opacityKeepsTheWholeLayer() throws {
+    let rect = ##"{"type": "rect", "size": [100, 60], "position": [100, 60], "fill": "black", "rotation3D": {"angle": 70, "axis": [0, 1, 0]}"##
+    let opaque = try ink(rect + "}"), half = try ink(rect + ##", "opacity": 0.5}"##)
+    #expect(opaque > 20 && abs(half - opaque / 2) < 0.01 * opaque, "\(half) vs \(opaque)")
+  }
+
+  /// A shadow of σ 6 spreads past the flat box: turned by 1° the layer
+  /// keeps its whole soft shadow, so its ink is the unturned layer's.
+  @Test func shadowsSpreadPastTheFlatBox() throws {
+    let base = ##"{"type": "rect", "size": [100, 60], "position": [100, 60], "fill": "black", "shadow": {"color": "black", "radius": 6}"##
+    let flat = try ink(base + "}")
+    let turned = try ink(base + ##", "rotation3D": {"angle": 1, "axis": [0, 1, 0]}}"##)
+    #expect(abs(turned - flat) < 0.02 * flat, "\(turned) vs \(flat)")
+  }
+}

@@ -80,6 +80,17 @@ import Testing
     #expect(try fill("label", appearance: nil) == Color(red: 0, green: 0, blue: 0, alpha: 1), "light by default")
   }
 
+  /// Text is `label` unless coloured (SwiftUI's `.primary`): white in dark mode.
+  @Test func textDefaultsToLabel() throws {
+    let dark = try decode(scene(layers: ##"[{"type": "text", "text": "a"}]"##, extra: ##" "appearance": "dark","##))
+    #expect(dark.layers[0].properties[Properties.color] == .color(Color(red: 1, green: 1, blue: 1, alpha: 1).premultiplied))
+    let light = try decode(scene(layers: ##"[{"type": "text", "text": "a"}]"##))
+    #expect(light.layers[0].properties[Properties.color] == .color(Color(red: 0, green: 0, blue: 0, alpha: 1).premultiplied))
+    // A group turned in 3D without a size is warned about.
+    let turned = try decode(scene(layers: ##"[{"type": "group", "rotation3D": {"angle": 10, "axis": [0, 1, 0]}}]"##))
+    #expect(turned.warnings(file: "t.json").map(\.message).contains { $0.hasPrefix("this group turns in 3D without a size") })
+  }
+
   /// The default background is systemBackground: white, or black in dark mode.
   @Test func theDefaultBackgroundFollowsTheAppearance() throws {
     let light = try decode(scene(layers: "[]"))
