@@ -87,7 +87,7 @@ public struct ChartData: Sendable {
   static func unit(_ key: PropertyKey) -> String {
     switch key {
     case .position, .size, .offset, .cornerRadius, .strokeWidth, .strokeDashPhase, .shadowRadius, .shadowOffset, .blur: "pt"
-    case .rotation: "°"
+    case .rotation, .rotation3DAngle: "°"
     default: ""
     }
   }
