@@ -10,3 +10,8 @@ static const int sf_ft_load_outline = FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT
 // our rasterizer with it).
 static const int sf_ft_load_render = FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP | FT_LOAD_RENDER;
 static const long sf_ft_face_flag_scalable = FT_FACE_FLAG_SCALABLE;
+// Colour glyphs: a colour bitmap font's flag, its load flag, and the
+// pixel mode of its bitmaps (premultiplied BGRA).
+static const long sf_ft_face_flag_color = FT_FACE_FLAG_COLOR;
+static const int sf_ft_load_color = FT_LOAD_COLOR;
+static const int sf_ft_pixel_mode_bgra = FT_PIXEL_MODE_BGRA;

@@ -9,10 +9,24 @@ public struct TextLayout: Sendable, Hashable {
     public var path: Path
     /// Sum of the advances, kerning included.
     public var width: Double
+    /// Colour glyphs (emoji), drawn as images, in the line's space as `path`.
+    public var images: [GlyphImage] = []
 
-    public init(path: Path, width: Double) {
+    public init(path: Path, width: Double, images: [GlyphImage] = []) {
       self.path = path
       self.width = width
+      self.images = images
+    }
+  }
+
+  /// A colour glyph's bitmap (premultiplied RGBA) and the rectangle it
+  /// fills, in points.
+  public struct GlyphImage: Sendable, Hashable {
+    public var width: Int, height: Int
+    public var rgba: [UInt8]
+    public var rect: Rect
+    public init(width: Int, height: Int, rgba: [UInt8], rect: Rect) {
+      self.width = width; self.height = height; self.rgba = rgba; self.rect = rect
     }
   }
 
@@ -50,18 +64,36 @@ public struct TextLayout: Sendable, Hashable {
   /// within the box's width, the block centred vertically (as SwiftUI's
   /// frame centres its content).
   public func path(in bounds: Vector2, alignment: TextAlignment) -> Path {
-    let top = (bounds.y - size.y) / 2
     var out = Path()
     for (i, line) in lines.enumerated() where !line.path.isEmpty {
-      let x: Double
-      switch alignment {
-      case .leading: x = 0
-      case .center: x = (bounds.x - line.width) / 2
-      case .trailing: x = bounds.x - line.width
-      }
-      out.append(line.path.transformed(by: .translation(x, top + Double(i) * (lineHeight + lineSpacing))))
+      out.append(line.path.transformed(by: origin(of: i, in: bounds, alignment: alignment)))
     }
     return out
+  }
+
+  /// The colour glyphs placed in the same box, each with its rectangle.
+  public func images(in bounds: Vector2, alignment: TextAlignment) -> [GlyphImage] {
+    var out: [GlyphImage] = []
+    for (i, line) in lines.enumerated() {
+      let place = origin(of: i, in: bounds, alignment: alignment)
+      for var image in line.images {
+        image.rect = place.apply(image.rect)
+        out.append(image)
+      }
+    }
+    return out
+  }
+
+  /// Where line `i` starts in a box of `bounds` points.
+  func origin(of i: Int, in bounds: Vector2, alignment: TextAlignment) -> AffineTransform {
+    let top = (bounds.y - size.y) / 2
+    let x: Double
+    switch alignment {
+    case .leading: x = 0
+    case .center: x = (bounds.x - lines[i].width) / 2
+    case .trailing: x = bounds.x - lines[i].width
+    }
+    return .translation(x, top + Double(i) * (lineHeight + lineSpacing))
   }
 }
 

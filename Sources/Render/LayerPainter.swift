@@ -186,9 +186,18 @@ struct LayerPainter {
         location: structure.nodes[layer.node].layer.location, message: "the text's font was not loaded (load the scene's resources first)")
     }
     let size = layer.values[Properties.size]
-    guard let paint = Self.paint(layer.values[Properties.color], size: size, world: layer.world) else { return }
-    let glyphs = text.path(in: size, alignment: content.align)
-    if !glyphs.isEmpty { canvas.fill(glyphs, transform: layer.world, paint: paint) }
+    if let paint = Self.paint(layer.values[Properties.color], size: size, world: layer.world) {
+      let glyphs = text.path(in: size, alignment: content.align)
+      if !glyphs.isEmpty { canvas.fill(glyphs, transform: layer.world, paint: paint) }
+    }
+    // Colour glyphs keep their own colours (as emoji do on iOS), filtered
+    // from the strike's bitmap down (or up) to their size.
+    for glyph in text.images(in: size, alignment: content.align) {
+      let image = Pixmap(width: glyph.width, height: glyph.height, bytes: glyph.rgba)
+      let place = AffineTransform.scale(glyph.rect.size.x / Double(glyph.width), glyph.rect.size.y / Double(glyph.height))
+        .concatenating(.translation(glyph.rect.origin.x, glyph.rect.origin.y)).concatenating(layer.world)
+      canvas.fill(.rect(image.bounds), transform: place, paint: .image(ImageShader(image: image, imageToDevice: place)))
+    }
   }
 
   /// The image placed by its content mode in the bounds, sampled with

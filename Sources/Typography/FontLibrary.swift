@@ -79,6 +79,13 @@ public final class FontLibrary {
     return try open(file: face.file, index: face.index)
   }
 
+  /// The colour font that has `scalar` (an emoji), if one is installed.
+  public func colorFont(for scalar: Unicode.Scalar) -> LoadedFont? {
+    guard let face = system.colorFace(covering: scalar), let font = try? open(file: face.file, index: face.index), font.glyph(for: scalar) != nil
+    else { return nil }
+    return font
+  }
+
   /// A font that has `scalar`, for a character the chosen font lacks: the
   /// scene's fonts, then the default families in order, then any installed font that
   /// covers it (upright, normal width, weight matched as CSS does); nil when none does.
@@ -92,6 +99,8 @@ public final class FontLibrary {
     for family in Self.defaultFamilies where found == nil {
       if let font = try? self.font(family: family, weight: weight), font.glyph(for: scalar) != nil { found = font }
     }
+    // Emoji in colour, as on iOS, before any monochrome outline of them.
+    if found == nil { found = colorFont(for: scalar) }
     if found == nil {
       let covering = system.faces.indices.filter { system.covers($0, scalar) }
       if let best = system.best(of: covering, weight: weight.openType) {

@@ -59,6 +59,22 @@ extension LoadedFont {
     return OutlineArrays(points: vectors.map { (Int($0.x), Int($0.y)) }, tags: tags, contourEnds: contourEnds.map { Int($0) })
   }
 
+  /// A colour glyph's bitmap, copied out of FreeType's glyph slot (premultiplied
+  /// BGRA rows) and reordered by `rgba(fromBGRA:…)`.
+  func loadColorBitmap(_ glyph: UInt32) -> ColorBitmap? {
+    guard FT_Load_Glyph(face, glyph, Int32(sf_ft_load_color)) == 0 else { return nil }
+    let slot = face.pointee.glyph.pointee
+    let bitmap = slot.bitmap
+    guard Int32(bitmap.pixel_mode) == sf_ft_pixel_mode_bgra, bitmap.width > 0, bitmap.rows > 0, let buffer = bitmap.buffer, bitmap.pitch > 0 else {
+      return nil
+    }
+    let width = Int(bitmap.width), height = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+    let rows = Array(UnsafeBufferPointer(start: buffer, count: pitch * height))
+    return ColorBitmap(
+      width: width, height: height, rgba: Self.rgba(fromBGRA: rows, width: width, height: height, pitch: pitch), left: Int(slot.bitmap_left),
+      top: Int(slot.bitmap_top))
+  }
+
   /// The glyphs HarfBuzz shaped into `buffer`, copied out of its arrays.
   func shapedGlyphs(of buffer: OpaquePointer) -> [ShapedGlyph] {
     var count: UInt32 = 0

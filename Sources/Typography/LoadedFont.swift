@@ -13,6 +13,10 @@ public final class LoadedFont {
   public let familyName: String
   public let styleName: String
   public let unitsPerEm: Double
+  /// Whether its glyphs are colour bitmaps (no outlines).
+  public let isColorBitmap: Bool
+  /// The pixels per em of the strike its bitmaps come from.
+  public let strikePixels: Double
   /// Font units, y up (descender negative), from the face's horizontal header.
   public let ascender: Double, descender: Double, lineHeight: Double
   let face: FT_Face
@@ -28,7 +32,11 @@ public final class LoadedFont {
     guard error == 0, let face else {
       throw TypographyError(Self.describe(error, file: file))
     }
-    guard face.pointee.face_flags & sf_ft_face_flag_scalable != 0, face.pointee.units_per_EM > 0 else {
+    // A colour bitmap font (Noto Color Emoji) draws its glyphs from its
+    // largest strike of bitmaps, scaled to the text's size.
+    let color = face.pointee.face_flags & sf_ft_face_flag_color != 0 && face.pointee.num_fixed_sizes > 0
+    if color { FT_Select_Size(face, face.pointee.num_fixed_sizes - 1) }
+    guard face.pointee.face_flags & sf_ft_face_flag_scalable != 0 && face.pointee.units_per_EM > 0 || color else {
       FT_Done_Face(face)
       throw TypographyError("\(file) has no outlines (a bitmap font); use a TrueType or OpenType font")
     }
@@ -43,8 +51,9 @@ public final class LoadedFont {
       FT_Done_Face(face)
       throw TypographyError("HarfBuzz cannot open \(file)")
     }
+    // A bitmap-only face has no units per em for FreeType; its tables do.
+    let upem = face.pointee.units_per_EM > 0 ? Int32(face.pointee.units_per_EM) : Int32(hb_face_get_upem(hbFace))
     hb_face_destroy(hbFace)
-    let upem = Int32(face.pointee.units_per_EM)
     hb_font_set_scale(hbFont, upem, upem)
     // A named instance of a variable font: shape with its coordinates too.
     if index >> 16 > 0 { hb_font_set_var_named_instance(hbFont, UInt32((index >> 16) - 1)) }
@@ -53,13 +62,24 @@ public final class LoadedFont {
     self.index = index
     self.face = face
     self.hbFont = hbFont
+    isColorBitmap = color
+    strikePixels = color ? Double(face.pointee.size.pointee.metrics.y_ppem) : 0
     familyName = face.pointee.family_name.map { String(cString: $0) } ?? ""
     styleName = face.pointee.style_name.map { String(cString: $0) } ?? ""
-    unitsPerEm = Double(face.pointee.units_per_EM)
-    ascender = Double(face.pointee.ascender)
-    descender = Double(face.pointee.descender)
-    // `height` is ascender − descender + line gap, as the font asks.
-    lineHeight = max(Double(face.pointee.height), ascender - descender)
+    unitsPerEm = Double(upem)
+    if color {
+      // Its horizontal metrics from its tables, through HarfBuzz.
+      var extents = hb_font_extents_t()
+      hb_font_get_h_extents(hbFont, &extents)
+      ascender = Double(extents.ascender)
+      descender = Double(extents.descender)
+      lineHeight = max(Double(extents.ascender - extents.descender + extents.line_gap), ascender - descender)
+    } else {
+      ascender = Double(face.pointee.ascender)
+      descender = Double(face.pointee.descender)
+      // `height` is ascender − descender + line gap, as the font asks.
+      lineHeight = max(Double(face.pointee.height), ascender - descender)
+    }
   }
 
   deinit {
@@ -79,6 +99,38 @@ public final class LoadedFont {
         "cannot read the font \(file) (FreeType error \(error))"
       }
     }
+  }
+
+  /// A colour glyph's bitmap, premultiplied RGBA, with where it sits: its
+  /// top-left `left` pixels right of the glyph's origin and `top` pixels
+  /// above the baseline, at `strikePixels` per em; nil for a glyph without one.
+  public struct ColorBitmap: Sendable, Hashable {
+    public var width: Int, height: Int
+    public var rgba: [UInt8]
+    public var left: Int, top: Int
+  }
+
+  private var colorBitmaps: [UInt32: ColorBitmap?] = [:]
+
+  /// The glyph's colour bitmap (cached); nil when it has none.
+  public func colorBitmap(_ glyph: UInt32) -> ColorBitmap? {
+    if let known = colorBitmaps[glyph] { return known }
+    let loaded = isColorBitmap ? loadColorBitmap(glyph) : nil
+    colorBitmaps[glyph] = loaded
+    return loaded
+  }
+
+  /// Rows of premultiplied BGRA (`pitch` bytes apart) as tightly packed
+  /// premultiplied RGBA: the safe twin of the copy in LoadedFont+Unsafe.swift.
+  static func rgba(fromBGRA rows: [UInt8], width: Int, height: Int, pitch: Int) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: 4 * width * height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let s = y * pitch + 4 * x, d = 4 * (y * width + x)
+        out[d] = rows[s + 2]; out[d + 1] = rows[s + 1]; out[d + 2] = rows[s]; out[d + 3] = rows[s + 3]
+      }
+    }
+    return out
   }
 
   /// Number of faces in the file (a collection has several).

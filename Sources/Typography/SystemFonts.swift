@@ -27,6 +27,11 @@ public final class SystemFonts: @unchecked Sendable {
   public let faces: [SystemFace]
   /// fontconfig's coverage of each face (owned by `fontSet`).
   private let charsets: [OpaquePointer?]
+  /// Colour-bitmap faces (Noto Color Emoji), kept apart: they have no
+  /// outlines, and only fall back for characters no outline font of the
+  /// defaults has.
+  public let colorFaces: [SystemFace]
+  private let colorCharsets: [OpaquePointer?]
   private let fontSet: UnsafeMutablePointer<FcFontSet>?
 
   /// The machine's fonts, read once per process: every scene of a batch
@@ -37,6 +42,8 @@ public final class SystemFonts: @unchecked Sendable {
   public init() {
     var faces: [SystemFace] = []
     var charsets: [OpaquePointer?] = []
+    var colorFaces: [SystemFace] = []
+    var colorCharsets: [OpaquePointer?] = []
     let config = FcInitLoadConfigAndFonts()
     let pattern = FcPatternCreate()
     let objects = FcObjectSetCreate()
@@ -67,6 +74,14 @@ public final class SystemFonts: @unchecked Sendable {
         var b: FcBool = 0
         return FcPatternGetBool(pattern, key, 0, &b) == FcResultMatch && b != 0
       }
+      if bool("color") && !bool("variable"), let file = string("file"), let family = string("family") {
+        var charset: OpaquePointer?
+        if FcPatternGetCharSet(pattern, "charset", 0, &charset) != FcResultMatch { charset = nil }
+        colorFaces.append(
+          SystemFace(families: [family], style: string("style") ?? "", file: file, index: integer("index") ?? 0, weight: 400, slant: 0, width: 100))
+        colorCharsets.append(charset)
+        continue
+      }
       // Outline faces only: bitmap and colour-bitmap fonts have no paths,
       // and a variable font's whole-range entry is listed again per instance.
       var outline: FcBool = 1
@@ -89,6 +104,9 @@ public final class SystemFonts: @unchecked Sendable {
     let order = faces.indices.sorted { (faces[$0].file, faces[$0].index) < (faces[$1].file, faces[$1].index) }
     self.faces = order.map { faces[$0] }
     self.charsets = order.map { charsets[$0] }
+    let colorOrder = colorFaces.indices.sorted { (colorFaces[$0].file, colorFaces[$0].index) < (colorFaces[$1].file, colorFaces[$1].index) }
+    self.colorFaces = colorOrder.map { colorFaces[$0] }
+    self.colorCharsets = colorOrder.map { colorCharsets[$0] }
   }
 
   deinit { if let fontSet { FcFontSetDestroy(fontSet) } }
@@ -102,6 +120,11 @@ public final class SystemFonts: @unchecked Sendable {
   public func faces(ofFamily family: String) -> [Int] {
     let key = Self.normalized(family)
     return faces.indices.filter { faces[$0].families.contains { Self.normalized($0) == key } }
+  }
+
+  /// The first colour face that has `scalar`.
+  public func colorFace(covering scalar: Unicode.Scalar) -> SystemFace? {
+    colorFaces.indices.first { colorCharsets[$0].map { FcCharSetHasChar($0, FcChar32(scalar.value)) != 0 } ?? false }.map { colorFaces[$0] }
   }
 
   public func covers(_ face: Int, _ scalar: Unicode.Scalar) -> Bool {

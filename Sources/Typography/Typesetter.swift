@@ -164,6 +164,9 @@ public struct Typesetter {
     for (i, s) in scalars.enumerated() {
       if i > 0, Self.staysWithPrevious(s), fonts[i - 1].glyph(for: s) != nil || primary.glyph(for: s) == nil {
         fonts.append(fonts[i - 1])
+      } else if i + 1 < scalars.count, scalars[i + 1].value == 0xFE0F, let emoji = library.colorFont(for: s) {
+        // U+FE0F asks for the emoji presentation: the colour glyph.
+        fonts.append(emoji)
       } else if primary.glyph(for: s) != nil || Self.isInvisible(s) {
         fonts.append(primary)
       } else {
@@ -172,6 +175,7 @@ public struct Typesetter {
     }
     let codes = scalars.map(\.value)
     var path = Path()
+    var images: [TextLayout.GlyphImage] = []
     var x = 0.0
     var start = 0
     while start < scalars.count {
@@ -180,6 +184,18 @@ public struct Typesetter {
       let font = fonts[start]
       let s = size / font.unitsPerEm
       for g in font.shape(codes, offset: start, length: end - start) {
+        if font.isColorBitmap {
+          // A colour glyph: its bitmap scaled so that the strike's em is the size.
+          if let bitmap = font.colorBitmap(g.glyph), font.strikePixels > 0 {
+            let k = size / font.strikePixels
+            let rect = Rect(
+              x: x + g.offset.x * s + Double(bitmap.left) * k, y: ascent - g.offset.y * s - Double(bitmap.top) * k,
+              width: Double(bitmap.width) * k, height: Double(bitmap.height) * k)
+            images.append(TextLayout.GlyphImage(width: bitmap.width, height: bitmap.height, rgba: bitmap.rgba, rect: rect))
+          }
+          x += g.advance * s
+          continue
+        }
         let outline = font.outline(g.glyph)
         if !outline.isEmpty {
           let place = AffineTransform.scale(s, s).concatenating(.translation(x + g.offset.x * s, ascent - g.offset.y * s))
@@ -189,7 +205,7 @@ public struct Typesetter {
       }
       start = end
     }
-    return TextLayout.Line(path: path, width: x)
+    return TextLayout.Line(path: path, width: x, images: images)
   }
 
   /// Combining marks, variation selectors and joiners: shaped with the

@@ -193,3 +193,25 @@ let halves: Pixmap = {
     #expect(found[4].hasPrefix("t.json:4:62: error: layers[0].font.family: unknown font family 'Helvetica Nue' (available: "))
   }
 }
+
+/// Emoji drawn in colour from the colour font's bitmaps, scaled with
+/// filtering to the text's size; the text's colour does not tint them.
+@Suite struct ColorEmojiTests {
+  @Test func emojiPixelsAreInColour() throws {
+    let renderer = try loadWithFiles(
+      ##"{"version": 1, "size": [80, 60], "scale": 1, "layers": [{"type": "text", "text": "\##u{1F600}", "color": "black", "font": {"size": 40}, "position": [40, 30]}]}"##
+    )
+    let p = try renderer.render(at: 0)
+    var yellow = 0, dark = 0
+    for y in 0..<60 {
+      for x in 0..<80 {
+        let c = p[x, y]
+        if c.r > 200 && c.g > 150 && c.b < 100 { yellow += 1 }
+        if c.r < 120 && c.g < 80 && c.b < 60 { dark += 1 }
+      }
+    }
+    // A 40-point face: hundreds of yellow pixels, and its dark eyes and mouth.
+    #expect(yellow > 300, "\(yellow) yellow pixels")
+    #expect(dark > 10, "\(dark) dark pixels")
+  }
+}
