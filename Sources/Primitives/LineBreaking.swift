@@ -67,7 +67,9 @@ public enum LineBreaking {
 
   static func isGlue(_ c: Unicode.Scalar) -> Bool { c.value == 0x00A0 || c.value == 0x2060 || c.value == 0x202F || c.value == 0xFEFF }
 
-  static func isCombining(_ c: Unicode.Scalar) -> Bool {
+  /// Combining marks, variation selectors and joiners: they belong to the
+  /// character before them (shaped with it, never broken from it).
+  public static func isCombining(_ c: Unicode.Scalar) -> Bool {
     switch c.properties.generalCategory {
     case .nonspacingMark, .spacingMark, .enclosingMark: return true
     default: return c.value == 0x200D || (0xFE00...0xFE0F).contains(c.value) || (0xE0100...0xE01EF).contains(c.value)

@@ -15,28 +15,26 @@ public struct ProjectedImageShader: Sendable {
   /// Device → image; nil when nothing is drawn.
   let deviceToImage: Homography?
   let outputScale: Float
-  /// Of the image's bytes, for the tile caches: the same flat layer gives
-  /// the same digest frame after frame.
+  /// Decides the image's pixels, for the tile caches.
   let imageDigest: Digest
 
-  public init(image: Pixmap, imageToDevice: Homography, opacity: Double = 1) {
+  /// `digest` decides `image`'s pixels (a rendered frame's tile digests):
+  /// the same flat layer gives the same digest frame after frame.
+  public init(image: Pixmap, digest: Digest, imageToDevice: Homography, opacity: Double = 1) {
     self.image = image
     self.imageToDevice = imageToDevice
     self.opacity = opacity.isNaN ? 0 : min(max(opacity, 0), 1)
     deviceToImage = image.width > 0 && image.height > 0 ? imageToDevice.inverted : nil
     outputScale = Float(self.opacity) / 255
+    imageDigest = digest
+  }
+
+  /// An image rendered from tiles, digested by its tiles' digests.
+  public init(frame: RenderedFrame, imageToDevice: Homography, opacity: Double = 1) {
     var d = Digester()
-    d.add(image.width); d.add(image.height)
-    // Eight bytes a word.
-    let bytes = image.bytes
-    var i = 0
-    while i < bytes.count {
-      var word: UInt64 = 0
-      for k in i..<min(i + 8, bytes.count) { word = word << 8 | UInt64(bytes[k]) }
-      d.add(word)
-      i += 8
-    }
-    imageDigest = d.digest
+    d.add(frame.width); d.add(frame.height)
+    for tile in frame.tiles { d.add(tile) }
+    self.init(image: frame.pixmap, digest: d.digest, imageToDevice: imageToDevice, opacity: opacity)
   }
 
   public var isOpaque: Bool { false }
@@ -80,7 +78,12 @@ public struct ProjectedImageShader: Sendable {
   /// the pixel spans along a side (1 where the image is magnified, up to
   /// 4), so that an edge inside the image keeps its coverage where the
   /// turn shrinks it. Nothing behind the eye.
-  func shadePixel(x: Int, y: Int) -> SIMD4<Float> {
+  func shadePixel(x: Int, y: Int) -> SIMD4<Float> { shadePixel(x: x, y: y, bilinear: bilinear) }
+
+  /// The same with the texel sampling given (the row loop's reads the
+  /// bytes through a pointer).
+  @inline(__always)
+  func shadePixel(x: Int, y: Int, bilinear: (Point) -> SIMD4<Float>) -> SIMD4<Float> {
     let corner = Point(Double(x), Double(y))
     guard let p00 = imagePoint(corner), let p10 = imagePoint(Point(corner.x + 1, corner.y)),
       let p01 = imagePoint(Point(corner.x, corner.y + 1))

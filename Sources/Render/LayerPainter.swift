@@ -23,6 +23,19 @@ struct LayerPainter {
   /// resources were not loaded), looked up once rather than every frame.
   let texts: [TextLayout?]
   let images: [SceneImage?]
+  /// Each node's colour glyphs (emoji) as image pyramids, in the order
+  /// `TextLayout.images(in:alignment:)` gives them: built once, so every
+  /// frame samples (and caches tiles of) the same images.
+  let glyphs: [[ImagePyramid]]
+
+  init(structure: SceneStructure, texts: [TextLayout?], images: [SceneImage?]) {
+    self.structure = structure
+    self.texts = texts
+    self.images = images
+    glyphs = texts.map { text in
+      (text?.lines ?? []).flatMap(\.images).map { ImagePyramid(Pixmap(width: $0.width, height: $0.height, bytes: $0.rgba)) }
+    }
+  }
 
   /// Fills in `world` (its own space to device pixels) and `deviceBounds`
   /// for `layer` and its descendants.
@@ -59,7 +72,7 @@ struct LayerPainter {
         let corners = [Point(box.minX, box.minY), Point(box.maxX, box.minY), Point(box.maxX, box.maxY), Point(box.minX, box.maxY)]
         let projected = projection.projectPolygon(corners)
         var bounds = Rect.null
-        for p in projected { bounds = bounds.union(Rect(x: p.x, y: p.y, width: 0, height: 0)) }
+        for p in projected { bounds = bounds.union(p) }
         layer.deviceBounds = bounds.isNull ? bounds : bounds.insetBy(dx: -1, dy: -1)
       }
     }
@@ -100,7 +113,7 @@ struct LayerPainter {
     let sub = Recording(width: region.width, height: region.height)
     sub.tolerance = canvas.tolerance
     try draw(flat, on: sub)
-    let image = TileRenderer.render(sub).pixmap
+    let image = TileRenderer.render(sub)
     let corners = [
       Point(Double(region.x0), Double(region.y0)), Point(Double(region.x1), Double(region.y0)),
       Point(Double(region.x1), Double(region.y1)), Point(Double(region.x0), Double(region.y1)),
@@ -112,7 +125,7 @@ struct LayerPainter {
     for p in outline.dropFirst() { path.line(to: p) }
     path.close()
     let imageToDevice = Homography(.translation(Double(region.x0), Double(region.y0))).concatenating(projection)
-    canvas.fill(path, paint: .projectedImage(ProjectedImageShader(image: image, imageToDevice: imageToDevice)))
+    canvas.fill(path, paint: .projectedImage(ProjectedImageShader(frame: image, imageToDevice: imageToDevice)))
   }
 
   func draw(_ layer: ResolvedLayer, on canvas: Recording) throws(RenderError) {
@@ -192,11 +205,10 @@ struct LayerPainter {
     }
     // Colour glyphs keep their own colours (as emoji do on iOS), filtered
     // from the strike's bitmap down (or up) to their size.
-    for glyph in text.images(in: size, alignment: content.align) {
-      let image = Pixmap(width: glyph.width, height: glyph.height, bytes: glyph.rgba)
+    for (glyph, pyramid) in zip(text.images(in: size, alignment: content.align), glyphs[layer.node]) {
       let place = AffineTransform.scale(glyph.rect.size.x / Double(glyph.width), glyph.rect.size.y / Double(glyph.height))
         .concatenating(.translation(glyph.rect.origin.x, glyph.rect.origin.y)).concatenating(layer.world)
-      canvas.fill(.rect(image.bounds), transform: place, paint: .image(ImageShader(image: image, imageToDevice: place)))
+      canvas.fill(.rect(pyramid.levels[0].bounds), transform: place, paint: .image(ImageShader(pyramid: pyramid, imageToDevice: place)))
     }
   }
 

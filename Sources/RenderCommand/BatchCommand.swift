@@ -316,11 +316,8 @@ struct Batch: ParsableCommand {
       return diff
     }
     if let pictures {
-      if comparison.differs, let worst = comparison.worstPicture(threshold: allowance.threshold) {
-        do { try pictures.finish(worst: worst, markdown: nil) } catch {
-          Terminal.error("render: error: \(error)")
-          throw Failure(status: .renderFailed)
-        }
+      if comparison.differs, let worst = comparison.worstPicture {
+        try pictures.finish(worst: worst, markdown: nil)
         diff.pictures = folder
       } else {
         pictures.abort(keepingFoldersDownTo: report)
@@ -336,11 +333,13 @@ struct Batch: ParsableCommand {
   }
 }
 
+/// Text as one Markdown table cell: pipes escaped, lines joined.
+func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
+
 /// The Markdown summary GitHub Actions shows for a job: appended to the
 /// file `$GITHUB_STEP_SUMMARY` names, when it is set.
 enum StepSummary {
   static func markdown(_ results: [Batch.SceneResult]) -> String {
-    func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
     var text = "### render batch\n\n"
     let counts = Dictionary(grouping: results, by: \.status).map { "\($0.value.count) \($0.key)" }.sorted().joined(separator: ", ")
     text += "\(results.count) scene\(results.count == 1 ? "" : "s"): \(counts.isEmpty ? "none" : counts)\n\n"
@@ -376,7 +375,6 @@ enum StepSummary {
 /// when and by how much, with each changed scene's pictures.
 enum BaselineReport {
   static func markdown(_ results: [Batch.SceneResult], baseline: String, allowance: DiffAllowance) -> String {
-    func cell(_ s: String) -> String { s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ") }
     func link(_ s: String) -> String {
       s.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? String($0) }.joined(separator: "/")
     }

@@ -57,6 +57,8 @@ struct Diff: ParsableCommand {
   func run() throws {
     Signals.install()
     let ra = try SceneFile.loadOrReport(a, appearance: look.chosen), rb = try SceneFile.loadOrReport(b, appearance: look.chosen)
+    SceneFile.warn(ra, file: a, quiet: quiet)
+    SceneFile.warn(rb, file: b, quiet: quiet)
     try Frames.checkSize(ra, scale: scale)
     let comparison: SceneComparison, report: DiffReport?
     do {
@@ -77,15 +79,9 @@ struct Diff: ParsableCommand {
     }
     let threshold = allowance.threshold
     let summary = comparison.summary
-    if let report, let worst = comparison.worstPicture(threshold: threshold) {
-      do {
-        try report.finish(
-          worst: worst,
-          markdown: Self.markdown(comparison, a: a, b: b, threshold: threshold, allowance: allowance.pixels(of: comparison.framePixels)))
-      } catch {
-        Terminal.error("render: error: \(error)")
-        throw Failure(status: .renderFailed)
-      }
+    if let report, let worst = comparison.worstPicture {
+      try report.finish(
+        worst: worst, markdown: Self.markdown(comparison, a: a, b: b, threshold: threshold, allowance: allowance.pixels(of: comparison.framePixels)))
     }
     if json {
       try Terminal.json(summary)

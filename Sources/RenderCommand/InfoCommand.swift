@@ -39,7 +39,7 @@ struct Info: ParsableCommand {
         row.changes += run.set.map { "animator \($0.id)" }
         row.animator = InfoSummary.Animator(
           timing: run.timing, duration: run.animator.duration,
-          stretches: run.animator.stretches.map { InfoSummary.Animator.Stretch(kind: $0.kind, start: e.at + $0.start, end: e.at + $0.end) })
+          stretches: run.animator.stretches.map { InteractiveAnimator.Stretch(kind: $0.kind, start: e.at + $0.start, end: e.at + $0.end) })
       }
       return row
     }
@@ -150,8 +150,8 @@ struct InfoSummary: Encodable {
 
     init(_ cycle: PhaseCycle, at: Double) {
       count = cycle.phases.count
-      repeats = SceneTimeline.repeats(cycle)
-      self.cycle = cycle.animations.map(PhaseSchedule.logicalDuration).reduce(0, +)
+      repeats = cycle.cyclesForever
+      self.cycle = cycle.period
       steps = PhaseSchedule.steps(phases: count, animations: cycle.animations, start: at, repeating: false, until: at).map {
         Step(at: $0.time, phase: $0.phase, animation: $0.animation?.description)
       }
@@ -160,15 +160,10 @@ struct InfoSummary: Encodable {
 
   /// An interactive animator: its timing, duration and stretches in scene time.
   struct Animator: Encodable {
-    struct Stretch: Encodable {
-      /// "scrub", "curve" or "spring".
-      var kind: String
-      var start: Double
-      var end: Double
-    }
     var timing: String
     var duration: Double
-    var stretches: [Stretch]
+    /// In scene time.
+    var stretches: [InteractiveAnimator.Stretch]
   }
 
   struct LayerSummary: Encodable {

@@ -48,8 +48,10 @@ struct SceneComparison {
   var frames: [Frame] = []
   /// The pixels of one frame.
   var framePixels = 0
-  /// The most different frame and both its pictures.
-  var worst: (index: Int, a: RenderedFrame, b: RenderedFrame)?
+  /// The frame with the most differing pixels.
+  var worst: Int?
+  /// Its side-by-side picture (kept only when a report is written).
+  var worstPicture: Pixmap?
 
   /// What keeps two scenes from being compared at all.
   enum Problem: Error, CustomStringConvertible {
@@ -140,9 +142,12 @@ struct SceneComparison {
         guard let (fa, fb, d) = pair else { continue }
         let i = start + k
         result.frames.append(Frame(t: schedule.time(i), diff: d, differs: d.pixels > allowance))
-        if result.worst == nil || d.pixels > result.frames[result.worst!.index].diff.pixels { result.worst = (i, fa, fb) }
+        let isWorst = result.worst == nil || d.pixels > result.frames[result.worst!].diff.pixels
+        if isWorst { result.worst = i }
         if let report {
-          do { try report.append(PixelDiff.sideBySide(fa.pixmap, fb.pixmap, threshold: threshold)) } catch {
+          let picture = PixelDiff.sideBySide(fa.pixmap, fb.pixmap, threshold: threshold)
+          if isWorst { result.worstPicture = picture }
+          do { try report.append(picture) } catch {
             report.abort()
             throw error
           }
@@ -179,12 +184,7 @@ struct SceneComparison {
   var summary: DiffSummary {
     DiffSummary(
       differs: differs, frames: frames.count, differing: ranges,
-      worst: worst.map { w in DiffSummary.Worst(t: frames[w.index].t, pixels: frames[w.index].diff.pixels, maxLevel: frames[w.index].diff.maxLevel) })
-  }
-
-  /// The most different frame: A, B and the heat map side by side.
-  func worstPicture(threshold: Int) -> Pixmap? {
-    worst.map { PixelDiff.sideBySide($0.a.pixmap, $0.b.pixmap, threshold: threshold) }
+      worst: worst.map { w in DiffSummary.Worst(t: frames[w].t, pixels: frames[w].diff.pixels, maxLevel: frames[w].diff.maxLevel) })
   }
 
   /// The ranges as text: "0.100–0.450 s, 1.000–1.200 s".
@@ -233,12 +233,19 @@ final class DiffReport {
     try writer?.append(YUVConverter.bt709(frame))
   }
 
-  func finish(worst: Pixmap, markdown: String?) throws {
-    try writer?.finish()
-    writer = nil
-    try video.commit()
-    try TemporaryFile.write(to: URL(fileURLWithPath: folder).appendingPathComponent("diff.png").path) { path in try PNG.write(worst, to: path) }
-    if let markdown { try Self.write(markdown, to: URL(fileURLWithPath: folder).appendingPathComponent("summary.md").path) }
+  /// Writes the video, the worst frame and the summary; a failure is
+  /// reported (`render: error: …`) and ends the command.
+  func finish(worst: Pixmap, markdown: String?) throws(Failure) {
+    do {
+      try writer?.finish()
+      writer = nil
+      try video.commit()
+      try TemporaryFile.write(to: URL(fileURLWithPath: folder).appendingPathComponent("diff.png").path) { path in try PNG.write(worst, to: path) }
+      if let markdown { try Self.write(markdown, to: URL(fileURLWithPath: folder).appendingPathComponent("summary.md").path) }
+    } catch {
+      Terminal.error("render: error: \(error)")
+      throw Failure(status: .renderFailed)
+    }
   }
 
   static func write(_ text: String, to file: String) throws {

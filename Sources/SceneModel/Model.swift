@@ -221,6 +221,14 @@ public struct PhaseCycle: Sendable {
   public var animations: [Animation]
   /// Whether the cycle goes on for ever (else it plays once).
   public var repeats: Bool
+
+  /// Seconds from setting phase 1 to setting it again: the phases'
+  /// logical durations (docs/scene-format.md, "Phases").
+  public var period: Double { animations.map(PhaseSchedule.logicalDuration).reduce(0, +) }
+
+  /// Whether it cycles for ever: it says `repeat`, and its cycle has a
+  /// length (not 0, not for ever under `repeatForever`).
+  public var cyclesForever: Bool { repeats && period > 0 && period.isFinite }
 }
 
 /// UIKit's UIViewPropertyAnimator (docs/scene-format.md, "Interactive animators").

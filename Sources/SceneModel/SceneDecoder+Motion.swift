@@ -89,45 +89,31 @@ extension Context {
       let p = path.appending(i)
       do {
         let written = try KeyframeParser.parse(json: element, path: p)
-        // Velocities are numbers, or points for point properties.
-        var velocityProblem = false
-        let converted = written.map { (value: WrittenValue) -> PropertyValue? in
+        // Each value read as the property's; a problem is reported where it is.
+        let keyframe = try written.map { (value: WrittenValue) throws(Reported) -> PropertyValue in
           let isTarget = value.origin == written.to.origin
           if !isTarget && !property.kind.isNumeric {
-            velocityProblem = true
-            return nil
+            // Velocities are numbers, or points for point properties.
+            reader.error(
+              "a velocity is given for numbers and points; \(Excerpt.quoted(property.key.name)) is \(property.kind.noun), so leave the velocity out",
+              element, p)
+            throw Reported()
           }
-          return keyframeValue(value, of: property, rate: !isTarget, keyframe: element, p)
+          guard let read = keyframeValue(value, of: property, rate: !isTarget, keyframe: element, p) else { throw Reported() }
+          return read
         }
-        if velocityProblem {
-          reader.error(
-            "a velocity is given for numbers and points; \(Excerpt.quoted(property.key.name)) is \(property.kind.noun), so leave the velocity out",
-            element, p)
-          continue
-        }
-        guard let keyframe = Self.unwrapped(converted) else { continue }
         out.append(keyframe)
-      } catch {
+      } catch let error as SyntaxError {
         reader.error(error, fallback: element, path: p)
+      } catch {
+        // Reported already.
       }
     }
     return out.count == list.count ? out : nil
   }
 
-  /// The keyframe with every value present, or nil when one failed.
-  private static func unwrapped(_ k: Keyframe<PropertyValue?>) -> Keyframe<PropertyValue>? {
-    guard let to = k.to else { return nil }
-    switch k.kind {
-    case .cubic(let v0, let v1):
-      if v0 == .some(nil) || v1 == .some(nil) { return nil }
-      return Keyframe(.cubic(startVelocity: v0 ?? nil, endVelocity: v1 ?? nil), to: to, duration: k.duration)
-    case .spring(let spring, let v0):
-      if v0 == .some(nil) { return nil }
-      return Keyframe(.spring(spring, startVelocity: v0 ?? nil), to: to, duration: k.duration)
-    case .linear(let curve): return Keyframe(.linear(curve), to: to, duration: k.duration)
-    case .move: return Keyframe(.move, to: to, duration: nil)
-    }
-  }
+  /// A problem already reported to the reader.
+  private struct Reported: Error {}
 
   /// A keyframe's target or velocity as a value of `property`: read from
   /// the JSON where the object form writes it, else from the SwiftUI text.
@@ -312,34 +298,14 @@ extension Context {
 
   /// `[[t, f], …]`: t after the event, increasing; f in 0…1.
   private func scrubPoints(_ node: JSONNode, _ path: JSONPath) -> [InteractiveAnimator.ScrubPoint]? {
-    guard let a = node.array, !a.isEmpty else {
-      reader.error(
-        "expected a list of scrub points [[t, fractionComplete], …], got \(node.array == nil ? node.typeName : "an empty list")", node, path)
-      return nil
-    }
-    guard a.count <= SceneLimits.maximumDragPoints else {
-      reader.error("\(a.count) points, more than the limit of \(SceneLimits.maximumDragPoints)", node, path)
-      return nil
-    }
-    var points: [InteractiveAnimator.ScrubPoint] = []
-    for (i, point) in a.enumerated() {
-      let p = path.appending(i)
-      guard let v = point.array, v.count == 2 else {
-        reader.error("expected a scrub point [t, fractionComplete]", point, p)
+    let rows = timedRows(node, path, values: 1, shape: "[t, fractionComplete]", minimum: 1, noun: "scrub") { n, p in
+      guard let f = n.number, (0...1).contains(f) else {
+        reader.error("fractionComplete must be between 0 and 1, got \(n.number.map { formatNumber($0) } ?? n.typeName)", n, p)
         return nil
       }
-      guard let t = reader.number(v[0], p.appending(0), .nonNegative) else { return nil }
-      guard let f = v[1].number, (0...1).contains(f) else {
-        reader.error("fractionComplete must be between 0 and 1, got \(v[1].number.map { formatNumber($0) } ?? v[1].typeName)", v[1], p.appending(1))
-        return nil
-      }
-      if let last = points.last, t <= last.time {
-        reader.error("scrub times must increase: \(formatNumber(t)) after \(formatNumber(last.time))", v[0], p.appending(0))
-        return nil
-      }
-      points.append(InteractiveAnimator.ScrubPoint(time: t, fraction: f))
+      return f
     }
-    return points
+    return rows?.map { InteractiveAnimator.ScrubPoint(time: $0.t, fraction: $0.values[0]) }
   }
 }
 

@@ -184,35 +184,50 @@ extension Context {
     else { return nil }
     pendingReferences.append((layer, ln.location, lp))
     pendingPositions.append((layer, ln.location, lp, "a drag cannot move it (drag a layer outside the stack)"))
-    guard let a = pn.array else {
-      reader.error("expected a list of points [[t, x, y], …], got \(pn.typeName)", pn, pp)
-      return nil
-    }
-    guard a.count >= 2 else {
-      reader.error("a drag needs at least two points [t, x, y], got \(a.count)", pn, pp)
+    guard let rows = timedRows(pn, pp, values: 2, shape: "[t, x, y]", minimum: 2, noun: "drag", value: { reader.number($0, $1) }) else { return nil }
+    return Drag(layer: layer, points: rows.map { ($0.t, $0.values[0], $0.values[1]) })
+  }
+
+  /// A list of rows `[t, v1, …, v_values]` (written as `shape`; a drag's
+  /// points, an animator's scrub), at least `minimum` and at most
+  /// `SceneLimits.maximumDragPoints`, times 0 or more and increasing; each
+  /// value read by `value` (which reports its own error). Nil when any is wrong.
+  func timedRows(
+    _ node: JSONNode, _ path: JSONPath, values count: Int, shape: String, minimum: Int, noun: String, value: (JSONNode, JSONPath) -> Double?
+  ) -> [(t: Double, values: [Double])]? {
+    let width = 1 + count
+    guard let a = node.array, a.count >= minimum else {
+      if let a = node.array {
+        reader.error("a \(noun) needs at least \(minimum == 1 ? "one point" : "two points") \(shape), got \(a.count)", node, path)
+      } else {
+        reader.error("expected a list of points [\(shape), …], got \(node.typeName)", node, path)
+      }
       return nil
     }
     guard a.count <= SceneLimits.maximumDragPoints else {
-      reader.error("\(a.count) points, more than the limit of \(SceneLimits.maximumDragPoints)", pn, pp)
+      reader.error("\(a.count) points, more than the limit of \(SceneLimits.maximumDragPoints)", node, path)
       return nil
     }
-    var points: [(Double, Double, Double)] = []
+    var rows: [(t: Double, values: [Double])] = []
     for (i, point) in a.enumerated() {
-      let p = pp.appending(i)
-      guard let v = point.array, v.count == 3 else {
-        reader.error("expected a point [t, x, y]", point, p)
+      let p = path.appending(i)
+      guard let v = point.array, v.count == width else {
+        reader.error("expected a point \(shape)", point, p)
         return nil
       }
-      guard let t = reader.number(v[0], p.appending(0), .nonNegative), let x = reader.number(v[1], p.appending(1)),
-        let y = reader.number(v[2], p.appending(2))
-      else { return nil }
-      if let last = points.last, t <= last.0 {
-        reader.error("drag times must increase: \(formatNumber(t)) after \(formatNumber(last.0))", v[0], p.appending(0))
+      guard let t = reader.number(v[0], p.appending(0), .nonNegative) else { return nil }
+      var values: [Double] = []
+      for k in 1..<width {
+        guard let x = value(v[k], p.appending(k)) else { return nil }
+        values.append(x)
+      }
+      if let last = rows.last, t <= last.t {
+        reader.error("\(noun) times must increase: \(formatNumber(t)) after \(formatNumber(last.t))", v[0], p.appending(0))
         return nil
       }
-      points.append((t, x, y))
+      rows.append((t, values))
     }
-    return Drag(layer: layer, points: points)
+    return rows
   }
 
   /// Every id that events name must be a layer of the scene or one that an

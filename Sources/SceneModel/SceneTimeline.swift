@@ -99,16 +99,16 @@ public struct SceneTimeline: Sendable {
     // Past every event, and every step of a phase animation that does not repeat.
     var horizon = max(scene.duration ?? 0, scene.timeline.last?.at ?? 0)
     for event in scene.timeline {
-      guard let phases = event.phases, !Self.repeats(phases) else { continue }
-      horizon = max(horizon, event.at + phases.animations.map(PhaseSchedule.logicalDuration).reduce(0, +))
+      guard let phases = event.phases, !phases.cyclesForever else { continue }
+      horizon = max(horizon, event.at + phases.period)
     }
     var items: [(time: Double, event: Int, order: Int, step: PhaseSchedule.Step?)] = []
     var cycles: [Int: CycleState] = [:]
     for (e, event) in scene.timeline.enumerated() {
       items.append((event.at, e, 0, nil))
       guard let phases = event.phases else { continue }
-      let period = phases.animations.map(PhaseSchedule.logicalDuration).reduce(0, +)
-      let repeats = Self.repeats(phases)
+      let period = phases.period
+      let repeats = phases.cyclesForever
       let until = repeats ? max(horizon, event.at) + period * Double(Self.convergenceCycles) : 0
       let steps = PhaseSchedule.steps(
         phases: phases.phases.count, animations: phases.animations, start: event.at, repeating: repeats, until: until,
@@ -178,13 +178,6 @@ public struct SceneTimeline: Sendable {
     }
   }
 
-  /// Whether a phase animation cycles for ever: it says `repeat`, and its
-  /// cycle has a length (not 0, not for ever under `repeatForever`).
-  public static func repeats(_ phases: PhaseCycle) -> Bool {
-    let period = phases.animations.map(PhaseSchedule.logicalDuration).reduce(0, +)
-    return phases.repeats && period > 0 && period.isFinite
-  }
-
   /// How many cycles past the last event a repeating cycle may take to
   /// repeat itself (springs carry velocity from one cycle into the next,
   /// converging geometrically); one that has not by then stops.
@@ -239,25 +232,29 @@ public struct SceneTimeline: Sendable {
     // A repeating timeline starts over when its longest track ends: play
     // the tracks once to measure them (a spring keyframe lasts as long as
     // its move needs), then again with that period.
-    var period: Double?
-    if event.repeating {
-      let before = tracks
-      period = 0
-      for track in event.keyframes {
-        guard let layer = layers[track.id] else { continue }
-        period = max(period!, play(track, layer: layer, at: event.at, period: nil, startValue: startValue).end - event.at)
-      }
-      tracks = before
-    }
+    let first = keyframeLayouts[position].count
+    var longest = 0.0
     for track in event.keyframes {
       guard let layer = layers[track.id] else { continue }
-      let played = play(track, layer: layer, at: event.at, period: period, startValue: startValue)
+      let played = play(track, layer: layer, at: event.at, startValue: startValue)
       end = max(end, played.end)
+      longest = max(longest, played.end - event.at)
       keyframeLayouts[position].append(
         KeyframeLayout(
           layer: track.id, property: track.key.name, start: event.at, duration: played.end - event.at, repeating: event.repeating,
-          period: period,
+          period: nil,
           keyframes: played.layout.map { KeyframeLayout.Piece(kind: $0.kind, start: event.at + $0.start, duration: $0.duration) }))
+    }
+    // A repeating timeline starts over when its longest track ends (a
+    // spring keyframe lasts as long as its move needs: known once played).
+    if event.repeating {
+      for k in first..<keyframeLayouts[position].count {
+        keyframeLayouts[position][k].period = longest
+        let id = keyframeLayouts[position][k].layer
+        if let key = PropertyKey(name: keyframeLayouts[position][k].property), case .motion(let m)? = tracks[id]?[key] {
+          tracks[id]![key] = .motion(m.repeatingLastTrack(every: longest))
+        }
+      }
     }
     if let run = event.animator {
       for (id, values) in run.set {
@@ -353,9 +350,8 @@ public struct SceneTimeline: Sendable {
 
   /// Plays a keyframe track from `t`, from the value and velocity the
   /// property has then; returns when one pass ends.
-  /// With a `period`, the track starts over every `period` seconds.
   mutating func play(
-    _ spec: PropertyKeyframes, layer: Layer, at t: Double, period: Double?, startValue: StartValue?
+    _ spec: PropertyKeyframes, layer: Layer, at t: Double, startValue: StartValue?
   ) -> (end: Double, layout: [(kind: String, start: Double, duration: Double)]) {
     guard let id = layer.id else { return (t, []) }
     // Taken out while it grows, so that appending does not copy it.
@@ -379,8 +375,8 @@ public struct SceneTimeline: Sendable {
         }
         previous = keyframe.to
       }
-      m.play(keyframes, at: t, repeating: period != nil, period: period)
-      end = m.lastKeyframeTrack.map { t + $0.duration } ?? m.endTime
+      m.play(keyframes, at: t)
+      end = m.endTime
       layout = m.lastKeyframeTrack!.layout
       return .motion(m)
     }
@@ -454,6 +450,8 @@ public struct KeyframeLayout: Sendable, Encodable {
 
 /// A property's motion with its value type erased, as a track holds it.
 public protocol PropertyMotion: Sendable {
+  /// The motion with its last keyframe track starting over every `period` seconds.
+  func repeatingLastTrack(every period: Double) -> any PropertyMotion
   /// The motion repeating from `start` what it did over the `period` before.
   func repeating(from start: Double, period: Double) -> any PropertyMotion
   /// The value and velocity at t.
@@ -466,6 +464,12 @@ public protocol PropertyMotion: Sendable {
 
 extension Motion: PropertyMotion where Value: PropertyValueType {
   public var motionEvents: [MotionEvent] { events }
+
+  public func repeatingLastTrack(every period: Double) -> any PropertyMotion {
+    var copy = self
+    copy.repeatLastTrack(every: period)
+    return copy
+  }
 
   public func repeating(from start: Double, period: Double) -> any PropertyMotion {
     var copy = self

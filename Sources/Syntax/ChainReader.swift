@@ -1,3 +1,5 @@
+import Primitives
+
 /// A reader of values written as call chains — in SwiftUI syntax, or in
 /// the JSON object form — that only has to say how a chain becomes its
 /// value (`build`): the animations, keyframes and animator timings share
@@ -10,6 +12,15 @@ public protocol ChainReader {
 }
 
 extension ChainReader {
+  /// The chain's only call: a \(noun) is one call (no modifiers).
+  public static func single(_ chain: CallChain, noun: String) throws(SyntaxError) -> Call {
+    if chain.calls.count > 1 {
+      let extra = chain.calls[1]
+      throw SyntaxError("\(noun) is one call; \(Excerpt.quoted(extra.name)) cannot follow it", at: extra.nameOrigin)
+    }
+    return chain.calls[0]
+  }
+
   /// Parses SwiftUI syntax. Error origins are character ranges in `text`.
   public static func parse(_ text: String) throws(SyntaxError) -> Value {
     try build(try CallParser.parse(text), source: text)

@@ -248,14 +248,6 @@ extension Parameter where Value == SIMD2<Double> {
 }
 
 extension Parameter {
-  /// The same parameter read as `transform` of its value.
-  public func map<W: Sendable>(_ transform: @escaping @Sendable (Value) -> W) -> Parameter<W> {
-    let read = self.read
-    return Parameter<W>(declaration.name, declaration.kind, because: declaration.reason, default: defaultValue.map(transform)) {
-      transform(read($0))
-    }
-  }
-
   /// The same parameter, optional: nil when left out.
   public static func optional<Wrapped>(_ plain: Parameter<Wrapped>) -> Self where Value == Wrapped? {
     let read = plain.read

@@ -55,13 +55,13 @@ public enum AnimationParser: ChainReader {
   /// (docs/scene-format.md, "Limits").
   public static let springParameterRange = NumberRange(lower: .closed(1e-6), upper: .closed(1e6))
 
-  private static func springDuration(default value: Double?) -> Parameter<Double> {
+  static func springDuration(default value: Double?) -> Parameter<Double> {
     .number("duration", springParameterRange, unit: .seconds, default: value)
   }
 
   /// A spring's bounce: -1 never moves, 1 never settles.
   private static let bounceRange = NumberRange(lower: .open(-1), upper: .open(1))
-  private static let bounce = Parameter.number("bounce", bounceRange, because: "1 never settles, -1 never moves", default: 0)
+  static let bounce = Parameter.number("bounce", bounceRange, because: "1 never settles, -1 never moves", default: 0)
 
   /// The older spring parameters: the response (the undamped period) in
   /// seconds and the damping fraction (1 is critical damping).

@@ -12,10 +12,7 @@ import Syntax
 public enum AnimatorTimingParser: ChainReader {
 
   public static func build(_ chain: CallChain, source: String?) throws(SyntaxError) -> AnimatorTiming {
-    if chain.calls.count > 1 {
-      throw SyntaxError("a timing is one call; \(Excerpt.quoted(chain.calls[1].name)) cannot follow it", at: chain.calls[1].nameOrigin)
-    }
-    return try timings.make(chain.calls[0], source: source)
+    try timings.make(try single(chain, noun: "a timing"), source: source)
   }
 
   /// UIKit's `UIView.AnimationCurve`.
@@ -45,14 +42,7 @@ public enum AnimatorTimingParser: ChainReader {
           .cubic(curve.function)
         },
         Overload(Parameter.point("controlPoint1"), Parameter.point("controlPoint2")) { call, p1, p2 throws(SyntaxError) in
-          guard (0...1).contains(p1.x), (0...1).contains(p2.x) else {
-            throw call.error("a control point's x must be between 0 and 1 (a timing curve must move forward in time)")
-          }
-          let curve = TimingFunction.bezier(CubicBezier(p1.x, p1.y, p2.x, p2.y))
-          guard curve.derivative(at: 0).isFinite, curve.derivative(at: 1).isFinite else {
-            throw call.error("the curve starts or ends vertically (a control point at x = 0 or 1 above or below its end)")
-          }
-          return .cubic(curve)
+          .cubic(try KeyframeParser.bezier(call, p1, p2))
         }),
       Function(
         "UISpringTimingParameters",
@@ -71,9 +61,7 @@ public enum AnimatorTimingParser: ChainReader {
           return .spring(.physical(spring), dx: v.x, dy: v.y)
         },
         Overload(
-          Parameter.number("duration", range, unit: .seconds),
-          Parameter.number("bounce", NumberRange(lower: .open(-1), upper: .open(1)), because: "1 never settles, -1 never moves", default: 0),
-          initialVelocity
+          AnimationParser.springDuration(default: nil), AnimationParser.bounce, initialVelocity
         ) { call, d, b, v throws(SyntaxError) in
           let spring = Spring(duration: d, bounce: b)
           guard spring.settlingDuration(initialVelocity: v.x) <= AnimationParser.maximumSettlingDuration else {

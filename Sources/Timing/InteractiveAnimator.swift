@@ -142,12 +142,13 @@ public struct InteractiveAnimator: Sendable {
   }
 
   /// One stretch of the animator's life, for `render info`.
-  public struct Stretch: Sendable, Hashable {
+  public struct Stretch: Sendable, Hashable, Encodable {
     /// "scrub", "curve" or "spring".
     public var kind: String
     /// Seconds after the animator starts.
     public var start: Double
     public var end: Double
+    public init(kind: String, start: Double, end: Double) { self.kind = kind; self.start = start; self.end = end }
   }
 
   /// The finger's scrub, then the curve or spring that finishes it.

@@ -24,11 +24,7 @@ public enum KeyframeParser: ChainReader {
 
   /// A keyframe is one call.
   public static func build(_ chain: CallChain, source: String?) throws(SyntaxError) -> Keyframe<WrittenValue> {
-    if chain.calls.count > 1 {
-      let extra = chain.calls[1]
-      throw SyntaxError("a keyframe is one call; \(Excerpt.quoted(extra.name)) cannot follow it", at: extra.nameOrigin)
-    }
-    return try keyframes.make(chain.calls[0], source: source)
+    try keyframes.make(try single(chain, noun: "a keyframe"), source: source)
   }
 
   /// Whether `name` names a keyframe kind (`LinearKeyframe`, `linear`, …).
@@ -40,11 +36,8 @@ public enum KeyframeParser: ChainReader {
   // MARK: - The vocabulary
 
   /// A keyframe's duration: 0 or more seconds, at most an hour.
-  private static func duration(optional: Bool) -> Parameter<Double?> {
-    let range = NumberRange(lower: .closed(0), upper: .closed(AnimationParser.maximumSettlingDuration))
-    let plain = Parameter<Double>.number("duration", range, unit: .seconds)
-    return optional ? .optional(plain) : plain.map { $0 }
-  }
+  private static let duration = Parameter<Double>.number(
+    "duration", NumberRange(lower: .closed(0), upper: .closed(AnimationParser.maximumSettlingDuration)), unit: .seconds)
 
   private static let to = Parameter<ArgumentValue?>.value(.unlabelled("to"), noun: "the keyframe's value")
   private static func velocity(_ name: String) -> Parameter<ArgumentValue?> {
@@ -63,7 +56,7 @@ public enum KeyframeParser: ChainReader {
   private static func linear(_ name: String) -> Function<Keyframe<WrittenValue>> {
     Function(
       name,
-      Overload(to, duration(optional: false), timingCurve) { call, to, d, curve throws(SyntaxError) in
+      Overload(to, duration, timingCurve) { call, to, d, curve throws(SyntaxError) in
         let timing = try curve.map { (c) throws(SyntaxError) in try timingFunction(c, at: call.origin(of: timingCurve), source: call.source) }
         return Keyframe(.linear(timing ?? .linear), to: written(call, to, self.to)!, duration: d)
       })
@@ -73,7 +66,7 @@ public enum KeyframeParser: ChainReader {
     let start = velocity("startVelocity"), end = velocity("endVelocity")
     return Function(
       name,
-      Overload(to, duration(optional: false), start, end) { call, to, d, v0, v1 in
+      Overload(to, duration, start, end) { call, to, d, v0, v1 in
         Keyframe(
           .cubic(startVelocity: written(call, v0, start), endVelocity: written(call, v1, end)), to: written(call, to, self.to)!, duration: d)
       })
@@ -83,7 +76,7 @@ public enum KeyframeParser: ChainReader {
     let start = velocity("startVelocity")
     return Function(
       name,
-      Overload(to, duration(optional: true), spring, start) { call, to, d, s, v0 throws(SyntaxError) in
+      Overload(to, .optional(duration), spring, start) { call, to, d, s, v0 throws(SyntaxError) in
         let chosen = try s.map { (value) throws(SyntaxError) in try springValue(value, at: call.origin(of: spring), source: call.source) }
         return Keyframe(.spring(chosen ?? Spring(.smooth), startVelocity: written(call, v0, start)), to: written(call, to, self.to)!, duration: d)
       })
@@ -107,10 +100,7 @@ public enum KeyframeParser: ChainReader {
   /// the object form also a string.
   static func timingFunction(_ value: ArgumentValue, at origin: SyntaxOrigin, source: String?) throws(SyntaxError) -> TimingFunction {
     let (chain, text) = try chain(of: value, at: origin, source: source, noun: "a timing curve")
-    if chain.calls.count > 1 {
-      throw SyntaxError("a timing curve is one call, such as .easeOut", at: chain.calls[1].nameOrigin)
-    }
-    return try unitCurves.make(chain.calls[0], source: text)
+    return try unitCurves.make(try single(chain, noun: "a timing curve"), source: text)
   }
 
   private static let unitCurves = Vocabulary<TimingFunction>(
@@ -121,18 +111,23 @@ public enum KeyframeParser: ChainReader {
       Function(
         "bezier",
         Overload(Parameter.point("startControlPoint"), Parameter.point("endControlPoint")) { call, p1, p2 throws(SyntaxError) in
-          guard (0...1).contains(p1.x), (0...1).contains(p2.x) else {
-            throw call.error("a control point's x must be between 0 and 1 (a timing curve must move forward in time)")
-          }
-          let curve = TimingFunction.bezier(CubicBezier(p1.x, p1.y, p2.x, p2.y))
-          // Keyframes hand the curve's end slopes on as velocities.
-          guard curve.derivative(at: 0).isFinite, curve.derivative(at: 1).isFinite else {
-            throw call.error(
-              "the curve starts or ends vertically (a control point at x = 0 or 1 above or below its end), so it has no velocity to hand on")
-          }
-          return curve
+          try bezier(call, p1, p2)
         }),
     ])
+
+  /// A Bézier timing curve from two control points: x in 0…1 (moving
+  /// forward in time), and finite slopes at both ends (keyframes and
+  /// animators hand them on as velocities).
+  static func bezier(_ call: BoundCall, _ p1: SIMD2<Double>, _ p2: SIMD2<Double>) throws(SyntaxError) -> TimingFunction {
+    guard (0...1).contains(p1.x), (0...1).contains(p2.x) else {
+      throw call.error("a control point's x must be between 0 and 1 (a timing curve must move forward in time)")
+    }
+    let curve = TimingFunction.bezier(CubicBezier(p1.x, p1.y, p2.x, p2.y))
+    guard curve.derivative(at: 0).isFinite, curve.derivative(at: 1).isFinite else {
+      throw call.error("the curve starts or ends vertically (a control point at x = 0 or 1 above or below its end), so it has no velocity to hand on")
+    }
+    return curve
+  }
 
   /// A spring of the animation syntax (`.bouncy`, `.smooth(duration: 0.3)`,
   /// `.spring(duration: 0.4, bounce: 0.3)`) or SwiftUI's `Spring` type

@@ -251,8 +251,7 @@ public struct KeyframeTrack<Value: VectorArithmetic>: Sendable {
   /// default), from the values it started from; the instant a pass ends
   /// shows that pass's end, and a track shorter than the period holds its
   /// end until the next pass.
-  public func sampleRepeating(at t: Double, period: Double? = nil) -> (value: Value, velocity: Value) {
-    let period = max(period ?? duration, duration)
+  public func sampleRepeating(at t: Double, period: Double) -> (value: Value, velocity: Value) {
     guard period > 0, t > period else { return sample(at: t) }
     var local = t.truncatingRemainder(dividingBy: period)
     if local == 0 { local = period }

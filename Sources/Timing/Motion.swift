@@ -102,15 +102,13 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
   /// track starts over whenever it ends. A later event interrupts it as it
   /// would any motion.
   /// `velocity`, when given, replaces the one the property has.
-  /// With `repeating`, it starts over every `period` seconds (the longest
-  /// track of its event), or every time it ends.
-  public mutating func play(
-    _ keyframes: [Keyframe<Value>], at time: Double, repeating: Bool = false, period: Double? = nil, velocity: Value? = nil
-  ) {
+  /// With a `period`, it starts over every `period` seconds (the longest
+  /// track of its event; at least its own length).
+  public mutating func play(_ keyframes: [Keyframe<Value>], at time: Double, period: Double? = nil, velocity: Value? = nil) {
     precondition(time >= segments.last!.start, "events must be applied in time order")
     let current = sample(at: time, leftLimit: true)
     let track = KeyframeTrack(keyframes, from: current.value, velocity: velocity ?? current.velocity)
-    segments.append(.keyframes(start: time, track: track, period: repeating ? max(period ?? track.duration, track.duration) : nil))
+    segments.append(.keyframes(start: time, track: track, period: period.map { max($0, track.duration) }))
   }
 
   /// Runs a UIKit interactive animator from `time`, from the value the
@@ -123,6 +121,13 @@ public struct Motion<Value: VectorArithmetic>: Sendable {
     precondition(time >= segments.last!.start, "events must be applied in time order")
     let from = sample(at: time, leftLimit: true).value
     segments.append(.animator(start: time, from: from, delta: split(target - from), animator: animator))
+  }
+
+  /// Makes the last event's keyframe track start over every `period`
+  /// seconds (its event's longest track; at least its own length).
+  public mutating func repeatLastTrack(every period: Double) {
+    guard case .keyframes(let start, let track, _) = segments.last! else { preconditionFailure("the last event plays no keyframes") }
+    segments[segments.count - 1] = .keyframes(start: start, track: track, period: max(period, track.duration))
   }
 
   /// From `time` on, repeats the motion of the `period` seconds before it,

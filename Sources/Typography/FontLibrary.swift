@@ -25,6 +25,9 @@ public final class FontLibrary {
   public let system: SystemFonts
   private var opened: [FaceKey: LoadedFont] = [:]
   private var fallbacks: [FallbackKey: LoadedFont?] = [:]
+  /// `font(family:weight:)`'s answers: a lookup scans every installed face.
+  private var chosen: [ChoiceKey: Result<LoadedFont, TypographyError>] = [:]
+  struct ChoiceKey: Hashable { var family: String?; var weight: FontWeight }
 
   struct FaceKey: Hashable { var file: String; var index: Int }
   struct FallbackKey: Hashable { var scalar: UInt32; var weight: Int }
@@ -58,8 +61,21 @@ public final class FontLibrary {
     return first
   }
 
-  /// The font for a family (nil: the first default family installed) and weight.
+  /// The font for a family (nil: the first default family installed) and
+  /// weight; looked up once per library.
   public func font(family: String?, weight: FontWeight) throws(TypographyError) -> LoadedFont {
+    let key = ChoiceKey(family: family, weight: weight)
+    let answer: Result<LoadedFont, TypographyError>
+    if let known = chosen[key] {
+      answer = known
+    } else {
+      do { answer = .success(try lookUp(family: family, weight: weight)) } catch { answer = .failure(error) }
+      chosen[key] = answer
+    }
+    return try answer.get()
+  }
+
+  private func lookUp(family: String?, weight: FontWeight) throws(TypographyError) -> LoadedFont {
     if let family, sceneFonts[family] != nil { return try openSceneFont(family: family) }
     let name = family ?? Self.defaultFamilies.first { !system.faces(ofFamily: $0).isEmpty } ?? Self.defaultFamily
     let candidates = system.faces(ofFamily: name)

@@ -14,7 +14,7 @@ public struct Typesetter {
     let primary = try library.font(family: family, weight: weight)
     // The lines are as tall as the tallest font the text draws with (a
     // Latin face's Japanese comes from a taller one), as Core Text's are.
-    let metrics = Self.metrics(of: text, primary: primary, size: size) { self.library.fallback(for: $0, weight: weight) }
+    let metrics = self.metrics(of: text, primary: primary, weight: weight, size: size)
     let ascent = metrics.ascent
     let line = { (scalars: ArraySlice<Unicode.Scalar>) in
       self.layoutLine(Array(scalars), primary: primary, weight: weight, size: size, ascent: ascent)
@@ -46,16 +46,17 @@ public struct Typesetter {
   /// Ascent, descent and line height in points: the largest of the primary
   /// font's and those of the fallback fonts `text` needs; and the
   /// characters no font has.
-  static func metrics(of text: String, primary: LoadedFont, size: Double, fallback: (Unicode.Scalar) -> LoadedFont?) -> (
+  func metrics(of text: String, primary: LoadedFont, weight: FontWeight, size: Double) -> (
     ascent: Double, descent: Double, lineHeight: Double, missing: [Unicode.Scalar]
   ) {
     var fonts: [LoadedFont] = [primary]
     var missing: [Unicode.Scalar] = []
     var seen: Set<Unicode.Scalar> = []
-    for s in text.unicodeScalars where !isInvisible(s) && !staysWithPrevious(s) && s != "\n" && s != "\r" && primary.glyph(for: s) == nil {
-      if let font = fallback(s) {
+    let scalars = Array(text.unicodeScalars)
+    for (s, font) in zip(scalars, self.fonts(for: scalars, primary: primary, weight: weight)) where s != "\n" && s != "\r" {
+      if font.glyph(for: s) != nil {
         if !fonts.contains(where: { $0 === font }) { fonts.append(font) }
-      } else if seen.insert(s).inserted {
+      } else if !Self.isInvisible(s), !LineBreaking.isCombining(s), seen.insert(s).inserted {
         missing.append(s)
       }
     }
@@ -80,7 +81,7 @@ public struct Typesetter {
       let candidate = (kept + ["\u{2026}"])[...]
       guard let width, !kept.isEmpty, measure(candidate) > width + 1e-9 else { return candidate }
       // The last character goes with the marks and joiners that follow it.
-      while let end = kept.last, Self.staysWithPrevious(end) { kept.removeLast() }
+      while let end = kept.last, LineBreaking.isCombining(end) { kept.removeLast() }
       if !kept.isEmpty { kept.removeLast() }
     }
   }
@@ -105,9 +106,11 @@ public struct Typesetter {
     }
     segments.append(start..<scalars.endIndex)
     /// What of a segment must fit: without trailing spaces and hanging punctuation.
-    func fitting(_ r: Range<Int>) -> Double {
+    /// (`full`, its width whole; measured again only when something hangs.)
+    func fitting(_ r: Range<Int>, full: Double) -> Double {
       var end = r.upperBound
       while end > r.lowerBound, LineBreaking.isSpace(scalars[end - 1]) || LineBreaking.closesLine(scalars[end - 1]) { end -= 1 }
+      if end == r.upperBound { return full }
       return end > r.lowerBound ? measure(scalars[r.lowerBound..<end]) : 0
     }
     /// A wrapped line without the spaces it broke after.
@@ -121,7 +124,7 @@ public struct Typesetter {
     var used = 0.0
     for segment in segments {
       let full = measure(scalars[segment])
-      let needed = fitting(segment)
+      let needed = fitting(segment, full: full)
       if segment.lowerBound > lineStart, used + needed > width + 1e-9 {
         lines.append(trimmed(scalars[lineStart..<segment.lowerBound]))
         lineStart = segment.lowerBound
@@ -135,7 +138,7 @@ public struct Typesetter {
         var k = segment.lowerBound
         while k < segment.upperBound {
           var next = k + 1
-          while next < segment.upperBound, Self.staysWithPrevious(scalars[next]) { next += 1 }
+          while next < segment.upperBound, LineBreaking.isCombining(scalars[next]) { next += 1 }
           let w = measure(scalars[k..<next])
           // Spaces and closing punctuation never start a line: they hang.
           let hangs = LineBreaking.isSpace(scalars[k]) || LineBreaking.closesLine(scalars[k])
@@ -157,12 +160,15 @@ public struct Typesetter {
     return lines
   }
 
-  func layoutLine(_ scalars: [Unicode.Scalar], primary: LoadedFont, weight: FontWeight, size: Double, ascent: Double) -> TextLayout.Line {
-    // The font of each character: the primary when it has the glyph; else a
-    // fallback; marks and joiners stay with the character before them.
+  /// The font of each character: the colour font for one followed by
+  /// U+FE0F (emoji presentation); the primary when it has the glyph (or the
+  /// character draws nothing); else a fallback (the primary when none has
+  /// it); marks and joiners stay with the character before them. Layout and
+  /// line metrics both read it.
+  func fonts(for scalars: [Unicode.Scalar], primary: LoadedFont, weight: FontWeight) -> [LoadedFont] {
     var fonts: [LoadedFont] = []
     for (i, s) in scalars.enumerated() {
-      if i > 0, Self.staysWithPrevious(s), fonts[i - 1].glyph(for: s) != nil || primary.glyph(for: s) == nil {
+      if i > 0, LineBreaking.isCombining(s), fonts[i - 1].glyph(for: s) != nil || primary.glyph(for: s) == nil {
         fonts.append(fonts[i - 1])
       } else if i + 1 < scalars.count, scalars[i + 1].value == 0xFE0F, let emoji = library.colorFont(for: s) {
         // U+FE0F asks for the emoji presentation: the colour glyph.
@@ -173,6 +179,11 @@ public struct Typesetter {
         fonts.append(library.fallback(for: s, weight: weight) ?? primary)
       }
     }
+    return fonts
+  }
+
+  func layoutLine(_ scalars: [Unicode.Scalar], primary: LoadedFont, weight: FontWeight, size: Double, ascent: Double) -> TextLayout.Line {
+    let fonts = self.fonts(for: scalars, primary: primary, weight: weight)
     let codes = scalars.map(\.value)
     var path = Path()
     var images: [TextLayout.GlyphImage] = []
@@ -206,15 +217,6 @@ public struct Typesetter {
       start = end
     }
     return TextLayout.Line(path: path, width: x, images: images)
-  }
-
-  /// Combining marks, variation selectors and joiners: shaped with the
-  /// character they follow.
-  static func staysWithPrevious(_ s: Unicode.Scalar) -> Bool {
-    switch s.properties.generalCategory {
-    case .nonspacingMark, .spacingMark, .enclosingMark: return true
-    default: return s.value == 0x200D || (0xFE00...0xFE0F).contains(s.value) || (0xE0100...0xE01EF).contains(s.value)
-    }
   }
 
   /// Characters drawn as nothing, which never need a fallback.

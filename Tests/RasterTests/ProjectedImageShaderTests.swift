@@ -24,7 +24,7 @@ import Testing
     Rotation3D(angle: -65, axis: (1, 0.4, 0), anchorZ: 8, perspective: 1.5).homography(size: Vector2(30, 20)),
   ])
   func fastShadeMatchesSafeTwin(_ h: Homography) {
-    let shader = ProjectedImageShader(image: pattern(width: 30, height: 20), imageToDevice: h, opacity: 0.8)
+    let shader = ProjectedImageShader(image: pattern(width: 30, height: 20), digest: Digester().digest, imageToDevice: h, opacity: 0.8)
     for y in -3..<25 {
       let fast = shader.shadedFloats(x: -4, y: y, count: 40), slow = shader.referenceShade(x: -4, y: y, count: 40)
       #expect(zip(fast, slow).allSatisfy { abs($0 - $1) < 1e-6 }, "row \(y)")
@@ -38,7 +38,7 @@ import Testing
     var image = Pixmap(width: 3, height: 2)
     let values: [[UInt8]] = [[0, 100, 200], [40, 140, 240]]
     for y in 0..<2 { for x in 0..<3 { image[x, y] = RGBA8(r: values[y][x], g: 0, b: 0, a: 255) } }
-    let shader = ProjectedImageShader(image: image, imageToDevice: Homography(AffineTransform.scale(2, 2)))
+    let shader = ProjectedImageShader(image: image, digest: Digester().digest, imageToDevice: Homography(AffineTransform.scale(2, 2)))
     let red = shader.referenceShade(x: 3, y: 1, count: 1)[0] * 255
     let expected: Float = (100 * 0.75 + 200 * 0.25) * 0.75 + (140 * 0.75 + 240 * 0.25) * 0.25
     #expect(abs(red - expected) < 1e-3)

@@ -116,10 +116,10 @@ import Testing
   /// starts just after, from the values the first started from.
   @Test func repeatingStartsOver() {
     let track = KeyframeTrack<Double>([.linear(10, duration: 0.5)], from: 2)
-    #expect(track.sampleRepeating(at: 0.5).value == 10)
-    #expect(abs(track.sampleRepeating(at: 0.75).value - 6) < 1e-12)
-    #expect(track.sampleRepeating(at: 1.0).value == 10)
-    #expect(abs(track.sampleRepeating(at: 1.1).value - 3.6) < 1e-9)
+    #expect(track.sampleRepeating(at: 0.5, period: track.duration).value == 10)
+    #expect(abs(track.sampleRepeating(at: 0.75, period: track.duration).value - 6) < 1e-12)
+    #expect(track.sampleRepeating(at: 1.0, period: track.duration).value == 10)
+    #expect(abs(track.sampleRepeating(at: 1.1, period: track.duration).value - 3.6) < 1e-9)
   }
 
   /// Component-wise: each component of a point follows its own Hermite curve.
