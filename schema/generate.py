@@ -158,6 +158,21 @@ defs["shadow"] = O(
     additionalProperties=False,
 )
 
+defs["backdrop"] = O(
+    type="object",
+    description="A material: what lies beneath the shape, blurred and saturated, then covered with the tint, drawn inside the shape beneath its fill; all fields animatable. In `set`, only the fields given change.",
+    properties=O(
+        blur=num("σ of the Gaussian in points; at most 100.", minimum=0, maximum=100, default=0),
+        saturation=num("1 leaves the colours as they are, 0 makes them grey; at most 10.", minimum=0, maximum=10, default=1),
+        tint=ref("color", "Drawn over the blurred backdrop (a colour, not a gradient).", default="clear"),
+    ),
+    additionalProperties=False,
+)
+MATERIALS = ["ultraThin", "thin", "regular", "thick", "ultraThick"]
+MATERIAL = O(type="string",
+             description="A named material (SwiftUI's .ultraThinMaterial … .ultraThickMaterial): a backdrop with the documented light and dark values; `backdrop` fields given override it.",
+             enum=MATERIALS + [m + "Material" for m in MATERIALS])
+
 # ---------------------------------------------------------------- properties
 
 ANIMATABLE = O(
@@ -169,13 +184,14 @@ ANIMATABLE = O(
             anyOf=[num(), pair()], default=1),
     rotation=num("Rotation in degrees, clockwise, around the anchor (animatable).", default=0),
     opacity=num("Opacity 0…1 of the layer with its children as one group (animatable).", minimum=0, maximum=1, default=1),
-    fill=ref("paint", "Interior paint (animatable). Default for shapes: none if `stroke` is given, else \"#000000\"."),
+    fill=ref("paint", "Interior paint (animatable). Default for shapes: none if `stroke`, `backdrop` or `material` is given, else \"#000000\"."),
     stroke=ref("stroke"),
     trim=pair("[from, to] in 0…1, from ≤ to: draws only that part of the outline (animatable).",
               item=num(minimum=0, maximum=1), default=[0, 1]),
     cornerRadius=num("Corner radius in points, for `rect` and the clip of a layer with `clip` (animatable).", minimum=0, default=0),
     shadow=ref("shadow"),
     blur=num("Gaussian blur radius in points, σ of the Gaussian (animatable); at most 100.", minimum=0, maximum=100, default=0),
+    backdrop=ref("backdrop"),
 )
 # Shared definitions: layers, `set` and transition modifiers refer to them.
 for k in list(ANIMATABLE):
@@ -197,6 +213,7 @@ COMMON["cornerStyle"] = O(type="string", description="Corner shape: \"continuous
                           enum=["continuous", "circular"], default="continuous")
 COMMON["clip"] = O(type="boolean", description="Clip children to the bounds and corner radius.", default=False)
 COMMON["hidden"] = HIDDEN
+COMMON["material"] = MATERIAL
 COMMON["rotation3D"] = O(
     type="object",
     description="SwiftUI's rotation3DEffect: the layer with its children, drawn flat, turned about `axis` through its anchor and projected. `angle` animates.",
@@ -232,6 +249,10 @@ TYPE_KEYS = O(
         width=num("Points: the text wraps within it, and the layer's box is that wide.", exclusiveMinimum=0),
         lineLimit=O(type="integer", description="At most this many lines; the last one shown ends with … when text is left over.", minimum=1),
         lineSpacing=num("Points added between lines.", minimum=0, default=0),
+        contentTransition=O(type="string",
+                            description="How a change of `text` shows: opacity (a cross-fade), numericText (the characters that differ roll), numericText(countsDown: true|false), identity.",
+                            pattern="^\\s*\\.?(opacity|identity|numericText)\\s*(\\(\\s*(countsDown\\s*:\\s*(true|false)\\s*)?\\))?\\s*$",
+                            default="opacity", examples=["numericText", "numericText(countsDown: true)"]),
     ),
     image=O(
         asset=O(type="string", description="A name from the scene's `assets` (PNG)."),
@@ -512,7 +533,7 @@ defs["transition"] = O(
     default="opacity",
     examples=TRANSITION_EXAMPLES,
 )
-MODIFIER_KEYS = [k for k in ANIMATABLE if k not in ("stroke", "shadow")]
+MODIFIER_KEYS = [k for k in ANIMATABLE if k not in ("stroke", "shadow", "backdrop")]
 EXPRESSION_KEYS = ["opacity", "scale", "rotation", "blur", "cornerRadius"]
 EXPR = O(type="string", description="An expression of the progress p (0 at identity, 1 at active): numbers, p, + - * / ^, parentheses, sin cos exp sqrt min max abs.",
          examples=["-6.8*p*p + 5.8*p + 1", "1 - p"])
@@ -535,11 +556,14 @@ defs["modifierActive"] = O(
 SET_PROPS = O(ANIMATABLE)
 SET_PROPS["hidden"] = HIDDEN
 SET_PROPS["color"] = TEXT_COLOR
+SET_PROPS["material"] = MATERIAL
+SET_PROPS["text"] = O(type="string", description="A text layer's new text, shown with the event's animation as the layer's contentTransition says.",
+                      maxLength=100000)
 SET_PROPS["rotation3D"] = O(type="object", description="The rotation3D's new angle (its axis stays the layer's).",
                             properties=O(angle=num("Degrees.")), additionalProperties=False)
 defs["propertyChanges"] = O(
     type="object",
-    description="New values of a layer's properties. `stroke` and `shadow` merge: only the fields given change.",
+    description="New values of a layer's properties. `stroke`, `shadow` and `backdrop` merge: only the fields given change.",
     properties=SET_PROPS,
     additionalProperties=False,
 )
@@ -590,7 +614,7 @@ defs["keyframe"] = O(
     ],
 )
 KEYFRAME_TRACK = O(type="array", description="Keyframes played one after another.", items=ref("keyframe"), minItems=1, maxItems=100000)
-TRACK_KEYS = [k for k in SET_PROPS if k not in ("hidden", "stroke", "shadow", "rotation3D")]
+TRACK_KEYS = [k for k in SET_PROPS if k not in ("hidden", "stroke", "shadow", "rotation3D", "backdrop", "material", "text")]
 defs["keyframeTracks"] = O(
     type="object",
     description="Property → keyframe track; the fields of stroke and shadow inside their objects.",
@@ -598,6 +622,7 @@ defs["keyframeTracks"] = O(
         ("stroke", O(type="object", properties=O((f, KEYFRAME_TRACK) for f in ["color", "width", "dashPhase"]), additionalProperties=False)),
         ("shadow", O(type="object", properties=O((f, KEYFRAME_TRACK) for f in ["color", "radius", "offset"]), additionalProperties=False)),
         ("rotation3D", O(type="object", properties=O(angle=KEYFRAME_TRACK), additionalProperties=False)),
+        ("backdrop", O(type="object", properties=O((f, KEYFRAME_TRACK) for f in ["blur", "saturation", "tint"]), additionalProperties=False)),
     ]),
     additionalProperties=False,
 )

@@ -11,11 +11,28 @@ public struct TextLayout: Sendable, Hashable {
     public var width: Double
     /// Colour glyphs (emoji), drawn as images, in the line's space as `path`.
     public var images: [GlyphImage] = []
+    /// The same glyphs cluster by cluster (a character, or the characters
+    /// shaped together), in the order of the text: what a numeric text
+    /// transition rolls one by one.
+    public var clusters: [Cluster] = []
 
-    public init(path: Path, width: Double, images: [GlyphImage] = []) {
+    public init(path: Path, width: Double, images: [GlyphImage] = [], clusters: [Cluster] = []) {
       self.path = path
       self.width = width
       self.images = images
+      self.clusters = clusters
+    }
+  }
+
+  /// A cluster of glyphs in its line: the text it draws, where it starts
+  /// (the pen's x), its outlines and colour glyphs, in the line's space.
+  public struct Cluster: Sendable, Hashable {
+    public var text: String
+    public var x: Double
+    public var path: Path
+    public var images: [GlyphImage]
+    public init(text: String, x: Double, path: Path, images: [GlyphImage]) {
+      self.text = text; self.x = x; self.path = path; self.images = images
     }
   }
 
@@ -84,8 +101,18 @@ public struct TextLayout: Sendable, Hashable {
     return out
   }
 
+  /// The box the lines fill when placed in a box of `bounds` points.
+  public func box(in bounds: Vector2, alignment: TextAlignment) -> Rect {
+    var box = Rect.null
+    for i in lines.indices {
+      let o = origin(of: i, in: bounds, alignment: alignment)
+      box = box.union(Rect(x: o.tx, y: o.ty, width: lines[i].width, height: lineHeight))
+    }
+    return box
+  }
+
   /// Where line `i` starts in a box of `bounds` points.
-  func origin(of i: Int, in bounds: Vector2, alignment: TextAlignment) -> AffineTransform {
+  public func origin(of i: Int, in bounds: Vector2, alignment: TextAlignment) -> AffineTransform {
     let top = (bounds.y - size.y) / 2
     let x: Double
     switch alignment {

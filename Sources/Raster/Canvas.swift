@@ -186,6 +186,11 @@ public final class Canvas {
         into: &targets[parent].pixmap, origin: targets[parent].origin)
     }
     if shadowOnly { return }
+    if layer.effects.crossFade {
+      Compositor.crossFadeLayer(
+        content, origin: layer.origin, opacity: layer.opacity, clip: clip, into: &targets[parent].pixmap, targetOrigin: targets[parent].origin)
+      return
+    }
     Compositor.blendLayer(
       content, origin: layer.origin, opacity: layer.opacity, clip: clip, into: &targets[parent].pixmap,
       targetOrigin: targets[parent].origin)
@@ -193,13 +198,17 @@ public final class Canvas {
 }
 
 /// What happens to a layer before it is composited: a drop shadow under
-/// it, and a Gaussian blur of it. Radii are σ in device pixels.
+/// it, and a Gaussian blur of it. Radii are σ in device pixels. A
+/// cross-fading layer is composited by moving each pixel beneath toward
+/// its own by the opacity (what lies beneath times 1 − opacity, plus the
+/// layer times opacity) rather than over it.
 public struct LayerEffects: Sendable {
   public var blur: Double
   public var shadow: (color: PremultipliedColor, sigma: Double, offset: Vector2)?
+  public var crossFade: Bool
 
-  public init(blur: Double = 0, shadow: (color: PremultipliedColor, sigma: Double, offset: Vector2)? = nil) {
-    self.blur = blur; self.shadow = shadow
+  public init(blur: Double = 0, shadow: (color: PremultipliedColor, sigma: Double, offset: Vector2)? = nil, crossFade: Bool = false) {
+    self.blur = blur; self.shadow = shadow; self.crossFade = crossFade
   }
 
   /// Pixels the blur filter of σ reaches (about 3σ: the filter's exact support).

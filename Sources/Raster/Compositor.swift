@@ -129,6 +129,37 @@ extension Compositor {
     blendLayerRows(layer, origin: origin, area: area, weight: alpha, clip: clip, into: &pixmap, targetOrigin: targetOrigin, hidden: hidden)
   }
 
+  /// Composites a finished layer as a cross-fade: each target pixel t
+  /// under the layer's pixel l becomes t + w·(l − t), w the opacity (a
+  /// byte) times the clip's coverage, rounded once, so a pixel the layer
+  /// and the target share does not change. Rare (a text's change), so
+  /// plain code.
+  static func crossFadeLayer(
+    _ layer: Pixmap, origin: (x: Int, y: Int), opacity: Double, clip: CoverageMask?, into pixmap: inout Pixmap, targetOrigin: (x: Int, y: Int)
+  ) {
+    var area = PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + layer.width, y1: origin.y + layer.height)
+      .intersection(PixelRect(x0: targetOrigin.x, y0: targetOrigin.y, x1: targetOrigin.x + pixmap.width, y1: targetOrigin.y + pixmap.height))
+    if let clip { area = area.intersection(clip.bounds) }
+    guard !area.isEmpty, opacity > 0 else { return }
+    let alpha = Int((min(opacity, 1) * 255).rounded())
+    for y in area.y0..<area.y1 {
+      for x in area.x0..<area.x1 {
+        let w = clip.map { (alpha * Int($0[x, y]) + 127) / 255 } ?? alpha
+        guard w > 0 else { continue }
+        let l = 4 * ((y - origin.y) * layer.width + (x - origin.x))
+        let t = 4 * ((y - targetOrigin.y) * pixmap.width + (x - targetOrigin.x))
+        // Rounded to nearest, halves away from the target; colour kept ≤ alpha.
+        func mixed(_ c: Int) -> Int {
+          let target = Int(pixmap.bytes[t + c]), change = (Int(layer.bytes[l + c]) - target) * w
+          return target + (change >= 0 ? (change + 127) / 255 : -((-change + 127) / 255))
+        }
+        let a = mixed(3)
+        pixmap.bytes[t + 3] = UInt8(a)
+        for c in 0..<3 { pixmap.bytes[t + c] = UInt8(min(mixed(c), a)) }
+      }
+    }
+  }
+
   /// The columns `x0..<x1` of row `y` outside `hidden`: up to two spans
   /// (empty ranges where there are none).
   @inline(__always)

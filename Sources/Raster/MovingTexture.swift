@@ -10,7 +10,7 @@ extension Recording {
   /// the type's notes), its every pixel blurred by σ ≥ 8 among them.
   func texture(_ range: Range<Int>) -> Item {
     // Digested only when the texture cannot move.
-    let absolute = { Item(ops: range, bounds: self.area.intersection(self.frame), digest: Self.digest(self.ops[range]), kind: .texture) }
+    let absolute = { Item(ops: range, bounds: self.area.intersection(self.frame), digest: self.digest(self.ops[range]), kind: .texture) }
     guard Self.blur(of: ops[range]) >= 8,
       let anchor = ops[range].lazy.compactMap({ op -> Point? in
         if case .fill(_, _, _, let local) = op { return local?.origin }
@@ -24,7 +24,7 @@ extension Recording {
     guard area.width * area.height <= 4 * frame.width * frame.height else { return absolute() }
     var d = Digester()
     d.add(0x6D6F_7669_6E67 as UInt64)
-    d.add(Self.digest(relative[...]))
+    d.add(digest(relative[...]))
     // Where it lands: whole pixels of the anchor, and one more for the shift.
     let nx = Int(anchor.x.roundedDown), ny = Int(anchor.y.roundedDown)
     let pixels = PixelRect(x0: area.x0 + nx, y0: area.y0 + ny, x1: area.x1 + nx + 1, y1: area.y1 + ny + 1)
@@ -68,6 +68,9 @@ extension Recording {
       case .pushClip(_, let rule, let local):
         guard let local else { return nil }
         out.append(.pushClip(place(local), rule, nil))
+      case .backdrop:
+        // What lies beneath does not move with it.
+        return nil
       default:
         out.append(op)
       }

@@ -47,6 +47,31 @@ public final class Recording {
     /// Ends a layer compositing its shadow only (its content is drawn by
     /// the next item).
     case endShadow
+    /// What lies beneath, as `backdrops[index]` says, painted in the shape.
+    case backdrop([Polyline], FillRule, index: Int)
+  }
+
+  /// A material's backdrop: what the frame shows beneath a shape, blurred
+  /// and saturated, drawn in the shape (docs/scene-format.md, "Materials").
+  /// The image is made once per frame by `TileRenderer` from what lies
+  /// beneath, and painted by the tiles under the shape.
+  struct BackdropSource {
+    var style: Backdrop
+    /// The device pixels the shape can touch (within the frame).
+    var area: PixelRect
+    /// The items beneath it: `items[0..<below]`.
+    var below: Int
+    /// Its own item's ops before it, with the layers and clips open there
+    /// closed: what its item has drawn beneath it.
+    var prefix: [Op]
+    /// Everything that decides its image.
+    var digest = Digest(high: 0, low: 0)
+
+    /// The pixels whose content the blur reads: the area grown by its reach.
+    var source: PixelRect {
+      let r = LayerEffects.reach(style.sigma)
+      return PixelRect(x0: area.x0 - r, y0: area.y0 - r, x1: area.x1 + r, y1: area.y1 + r)
+    }
   }
 
   enum Kind: Equatable {
@@ -77,6 +102,11 @@ public final class Recording {
 
   private(set) var ops: [Op] = []
   private(set) var items: [Item] = []
+  private(set) var backdrops: [BackdropSource] = []
+  /// The ops that close the layers and clips open now, innermost last.
+  private var closers: [Op] = []
+  /// The backdrops of the item being recorded.
+  private var pendingBackdrops: [Int] = []
 
   // The item being recorded.
   private var depth = 0
@@ -135,10 +165,29 @@ public final class Recording {
     let polylines = Self.snapped(shape(transform))
     open(Self.pixels(of: polylines))
     ops.append(.pushClip(polylines, rule, local(shape, transform)))
+    closers.append(.popClip)
     depth += 1
   }
 
   public func popClip() { end(.popClip, "popClip without pushClip") }
+
+  /// Paints in `path` what the frame shows beneath it (everything drawn
+  /// before), blurred and saturated by `style`.
+  public func backdrop(_ path: Path, transform: AffineTransform = .identity, style: Backdrop, rule: FillRule = .nonZero) {
+    let polylines = Self.snapped(path.flattened(tolerance: tolerance, transform: transform))
+    let pixels = Self.pixels(of: polylines)
+    guard !pixels.isEmpty, !pixels.intersection(frame).isEmpty else { return }
+    var style = style
+    style.sigma = Self.snap(style.sigma)
+    style.saturation = Self.snap(style.saturation)
+    open(pixels)
+    ink = ink.union(pixels)
+    let prefix = depth > 0 ? Array(ops[start...]) + closers.reversed() : []
+    backdrops.append(BackdropSource(style: style, area: pixels.intersection(frame), below: 0, prefix: prefix))
+    pendingBackdrops.append(backdrops.count - 1)
+    ops.append(.backdrop(polylines, rule, index: backdrops.count - 1))
+    close()
+  }
 
   /// As `Canvas.beginLayer`: the group's device bounds, without the spread
   /// of its effects.
@@ -159,6 +208,7 @@ public final class Recording {
     // A nested blur or shadow spreads past its shapes.
     if depth > 0 { ink = ink.union(area) }
     ops.append(.beginLayer(bounds, opacity: opacity, effects))
+    closers.append(.endLayer)
     depth += 1
   }
 
@@ -168,6 +218,7 @@ public final class Recording {
   private func end(_ op: Op, _ unbalanced: String) {
     precondition(depth > 0, unbalanced)
     ops.append(op)
+    closers.removeLast()
     depth -= 1
     close()
   }
@@ -185,6 +236,7 @@ public final class Recording {
     start = ops.count
     area = pixels
     ink = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    pendingBackdrops.removeAll()
   }
 
   /// Ends the item when back at top level; an item that cannot touch the
@@ -197,8 +249,9 @@ public final class Recording {
       ops.removeSubrange(range)
       return
     }
+    finishBackdrops()
     guard case .beginLayer(let bounds, let opacity, let effects) = ops[start], effects.blur > 0 || effects.shadow != nil else {
-      items.append(Item(ops: range, bounds: area.intersection(frame), digest: Self.digest(ops[range]), kind: .tiles))
+      items.append(Item(ops: range, bounds: area.intersection(frame), digest: digest(ops[range]), kind: .tiles))
       return
     }
     // The layer holds its content whole, nested halos included (the bounds
@@ -226,10 +279,49 @@ public final class Recording {
       }
       let content = contentStart..<ops.count
       if !content.isEmpty && !pixels.intersection(frame).isEmpty {
-        items.append(Item(ops: content, bounds: pixels.intersection(frame), digest: Self.digest(ops[content]), kind: .tiles))
+        items.append(Item(ops: content, bounds: pixels.intersection(frame), digest: digest(ops[content]), kind: .tiles))
       }
     } else {
       items.append(texture(range))
+    }
+  }
+
+  /// The item's backdrops lie over every item before it (a shadow its own
+  /// layer casts is not beneath: it is split off after this, and drawn
+  /// under the content). Each is named by what decides its image: its
+  /// style, the background, its own item's ops before it and the items
+  /// beneath whose pixels the blur reads.
+  private func finishBackdrops() {
+    for b in pendingBackdrops {
+      backdrops[b].below = items.count
+      if case .beginLayer(let bounds, let opacity, var effects)? = backdrops[b].prefix.first {
+        effects.shadow = nil
+        backdrops[b].prefix[0] = .beginLayer(bounds, opacity: opacity, effects)
+      }
+      let source = backdrops[b].source
+      var d = Digester()
+      d.add(0x6261_636B_6472_6F70 as UInt64)
+      d.add(backdrops[b].style.sigma); d.add(backdrops[b].style.saturation)
+      d.add(source.x0); d.add(source.y0); d.add(source.x1); d.add(source.y1)
+      d.add(background)
+      d.add(Self.digest(backdrops[b].prefix[...], backdrops: backdrops))
+      for item in items where !item.bounds.intersection(source).isEmpty { Self.digest(item, into: &d) }
+      backdrops[b].digest = d.digest
+    }
+    pendingBackdrops.removeAll()
+  }
+
+  /// Adds an item's digest and how it is drawn.
+  static func digest(_ item: Item, into d: inout Digester) {
+    d.add(item.digest)
+    switch item.kind {
+    case .tiles: d.add(0)
+    case .texture: d.add(1)
+    case .movingTexture(let anchor, let area):
+      // The relative digest, and where it lands (as drawn: a spring's
+      // last creep below 1/32 px changes nothing).
+      let (qx, qy) = TileRenderer.placement(anchor, area)
+      d.add(2); d.add(qx); d.add(qy)
     }
   }
 
@@ -253,7 +345,9 @@ public final class Recording {
 
   /// Everything that decides what `ops` draw. A layer's bounds count by the
   /// pixels they cover, as that is all Canvas uses of them.
-  static func digest(_ ops: ArraySlice<Op>) -> Digest {
+  func digest(_ ops: ArraySlice<Op>) -> Digest { Self.digest(ops, backdrops: backdrops) }
+
+  static func digest(_ ops: ArraySlice<Op>, backdrops: [BackdropSource]) -> Digest {
     var d = Digester()
     func add(_ polylines: [Polyline], _ rule: FillRule) {
       d.add(rule == .nonZero ? 0 : 1)
@@ -280,6 +374,7 @@ public final class Recording {
         d.add(b.x0); d.add(b.y0); d.add(b.x1); d.add(b.y1)
         d.add(opacity)
         d.add(effects.blur)
+        d.add(effects.crossFade ? 1 : 0)
         if let s = effects.shadow {
           d.add(1); d.add(s.color); d.add(s.sigma); d.add(s.offset.x); d.add(s.offset.y)
         } else {
@@ -289,6 +384,10 @@ public final class Recording {
         d.add(5)
       case .endShadow:
         d.add(6)
+      case .backdrop(let polylines, let rule, let index):
+        d.add(7)
+        add(polylines, rule)
+        d.add(backdrops[index].digest)
       }
     }
     return d.digest
@@ -299,10 +398,11 @@ public final class Recording {
 }
 
 extension Canvas {
-  /// Draws recorded calls.
-  func replay<C: Collection<Recording.Op>>(_ ops: C) {
+  /// Draws recorded calls; `backdrop` gives each backdrop's paint.
+  func replay<C: Collection<Recording.Op>>(_ ops: C, backdrop: (Int) -> Paint? = { _ in nil }) {
     for op in ops {
       switch op {
+      case .backdrop(let polylines, let rule, let index): if let paint = backdrop(index) { fill(polylines, rule: rule, paint: paint) }
       case .fill(let polylines, let rule, let paint, _): fill(polylines, rule: rule, paint: paint)
       case .pushClip(let polylines, let rule, _): pushClip(polylines, rule: rule)
       case .popClip: popClip()

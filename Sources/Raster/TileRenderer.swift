@@ -30,7 +30,7 @@ public enum TileRenderer {
     digests.reserveCapacity(columns * rows)
     var tilePixels: [[UInt8]] = []
     tilePixels.reserveCapacity(columns * rows)
-    var textures: [Int: Pixmap] = [:]
+    let images = SharedImages(list, cache: cache)
     let items = list.items
     let background = RGBA8(list.background)
     var over: [Int] = []
@@ -88,7 +88,7 @@ public enum TileRenderer {
             } else {
               let (base, under) = blank(over[..<first])
               canvas = base
-              for i in under { canvas.replay(list.ops[items[i].ops]) }
+              for i in under { canvas.replay(list.ops[items[i].ops], backdrop: images.backdrop) }
               // Kept from its second frame on: a backdrop that changes
               // every frame (a gradient shifting under a glow) would cost
               // a copy of the tile (drawing on goes on in a buffer the
@@ -102,7 +102,7 @@ public enum TileRenderer {
           for (position, i) in zip(rest.indices, rest) {
             let item = items[i]
             if item.kind == .tiles {
-              canvas.replay(list.ops[item.ops])
+              canvas.replay(list.ops[item.ops], backdrop: images.backdrop)
               continue
             }
             // What the next item paints opaque first, over the texture, hides it.
@@ -110,20 +110,7 @@ public enum TileRenderer {
             let hidden = next.flatMap { n in
               opaqueRectangles(n).lazy.map { PixelRect(inside: $0).intersection(tile) }.max { $0.width * $0.height < $1.width * $1.height }
             }
-            let texture: Pixmap
-            if let t = textures[i] {
-              texture = t
-            } else {
-              texture = Self.texture(item, of: list, cache: cache)
-              textures[i] = texture
-            }
-            switch item.kind {
-            case .movingTexture(let anchor, let area):
-              let (qx, qy) = Self.placement(anchor, area)
-              canvas.composite(texture, origin: (qx >> 4, qy >> 4), shift: (qx & 15, qy & 15), hidden: hidden)
-            default:
-              canvas.composite(texture, origin: (item.bounds.x0, item.bounds.y0), hidden: hidden)
-            }
+            images.draw(i, on: canvas, hidden: hidden)
           }
           pixels = canvas.pixmap.bytes
           cache?.store(tile: pixels, for: digest)
@@ -193,7 +180,7 @@ public enum TileRenderer {
   /// bounds in the frame (content within the blur's reach outside the frame
   /// still bleeds in), or, for a moving texture, across its whole area
   /// relative to its anchor: the image the tiles composite.
-  static func texture(_ item: Recording.Item, of list: Recording, cache: TileCache?) -> Pixmap {
+  static func texture(_ item: Recording.Item, of list: Recording, cache: TileCache?, backdrop: (Int) -> Paint?) -> Pixmap {
     // A moving texture's area follows from its relative digest; a fixed
     // one is drawn over its bounds, which the frame's size also decides.
     var d = Digester()
@@ -212,10 +199,72 @@ public enum TileRenderer {
       texture = stretched
     } else {
       let canvas = Canvas(region: region)
-      canvas.replay(ops)
+      canvas.replay(ops, backdrop: backdrop)
       texture = canvas.pixmap
     }
     cache?.store(texture: texture, for: key)
     return texture
+  }
+
+  /// What a frame's tiles share, made once when first needed: its
+  /// textures, and the images its backdrops paint.
+  final class SharedImages {
+    let list: Recording
+    let cache: TileCache?
+    private var textures: [Int: Pixmap] = [:]
+    private var backdrops: [Int: Paint] = [:]
+
+    init(_ list: Recording, cache: TileCache?) {
+      self.list = list
+      self.cache = cache
+    }
+
+    /// Item `i`'s texture.
+    func texture(_ i: Int) -> Pixmap {
+      if let t = textures[i] { return t }
+      let t = TileRenderer.texture(list.items[i], of: list, cache: cache, backdrop: backdrop)
+      textures[i] = t
+      return t
+    }
+
+    /// Draws item `i` as the tiles do: its ops, or its texture composited
+    /// (leaving the pixels of `hidden` alone).
+    func draw(_ i: Int, on canvas: Canvas, hidden: PixelRect? = nil) {
+      let item = list.items[i]
+      switch item.kind {
+      case .tiles:
+        canvas.replay(list.ops[item.ops], backdrop: backdrop)
+      case .movingTexture(let anchor, let area):
+        let (qx, qy) = TileRenderer.placement(anchor, area)
+        canvas.composite(texture(i), origin: (qx >> 4, qy >> 4), shift: (qx & 15, qy & 15), hidden: hidden)
+      case .texture:
+        canvas.composite(texture(i), origin: (item.bounds.x0, item.bounds.y0), hidden: hidden)
+      }
+    }
+
+    /// Backdrop `b`'s paint: what lies beneath its shape (the items before
+    /// its own, then its own item's ops before it) over the pixels its
+    /// blur reads, on the frame's background, blurred and saturated; its
+    /// pixels copied where they lie.
+    func backdrop(_ b: Int) -> Paint? {
+      if let known = backdrops[b] { return known }
+      let source = list.backdrops[b]
+      let region = source.source
+      let image: Pixmap
+      if let cached = cache?.texture(source.digest) {
+        image = cached
+      } else {
+        let canvas = Canvas(region: region, background: list.background)
+        for i in 0..<source.below where !list.items[i].bounds.intersection(region).isEmpty { draw(i, on: canvas) }
+        canvas.replay(source.prefix, backdrop: backdrop)
+        image = canvas.pixmap.blurred(sigma: source.style.sigma).saturated(source.style.saturation)
+        cache?.store(texture: image, for: source.digest)
+      }
+      let paint = Paint.image(
+        ImageShader(
+          pyramid: ImagePyramid(image, levelCount: 1), imageToDevice: .translation(Double(region.x0), Double(region.y0))))
+      backdrops[b] = paint
+      return paint
+    }
   }
 }

@@ -19,22 +19,41 @@ public struct RenderError: Error, Sendable, CustomStringConvertible {
 /// clips), as a group with opacity, blur and shadow when it has them.
 struct LayerPainter {
   let structure: SceneStructure
-  /// Each node's laid-out text and image (nil when it has none, or when the
-  /// resources were not loaded), looked up once rather than every frame.
-  let texts: [TextLayout?]
+  /// Each node's laid-out texts (its own and those its events change it
+  /// to, by what they say; none when the resources were not loaded) and
+  /// image, looked up once rather than every frame.
+  let texts: [[String: SetText]]
   let images: [SceneImage?]
-  /// Each node's colour glyphs (emoji) as image pyramids, in the order
-  /// `TextLayout.images(in:alignment:)` gives them: built once, so every
-  /// frame samples (and caches tiles of) the same images.
-  let glyphs: [[ImagePyramid]]
 
-  init(structure: SceneStructure, texts: [TextLayout?], images: [SceneImage?]) {
-    self.structure = structure
-    self.texts = texts
-    self.images = images
-    glyphs = texts.map { text in
-      (text?.lines ?? []).flatMap(\.images).map { ImagePyramid(Pixmap(width: $0.width, height: $0.height, bytes: $0.rgba)) }
+  /// A text laid out, with its colour glyphs (emoji) as image pyramids
+  /// (keyed by their place in the line and cluster): built once, so every
+  /// frame samples (and caches tiles of) the same images.
+  struct SetText {
+    let layout: TextLayout
+    let pyramids: [GlyphKey: ImagePyramid]
+
+    struct GlyphKey: Hashable {
+      var line: Int, cluster: Int, image: Int
     }
+
+    init(_ layout: TextLayout) {
+      self.layout = layout
+      var pyramids: [GlyphKey: ImagePyramid] = [:]
+      for (l, line) in layout.lines.enumerated() {
+        for (c, cluster) in line.clusters.enumerated() {
+          for (i, image) in cluster.images.enumerated() {
+            pyramids[GlyphKey(line: l, cluster: c, image: i)] = ImagePyramid(Pixmap(width: image.width, height: image.height, bytes: image.rgba))
+          }
+        }
+      }
+      self.pyramids = pyramids
+    }
+  }
+
+  init(structure: SceneStructure, texts: [[String: TextLayout]], images: [SceneImage?]) {
+    self.structure = structure
+    self.texts = texts.map { $0.mapValues(SetText.init) }
+    self.images = images
   }
 
   /// Fills in `world` (its own space to device pixels) and `deviceBounds`
@@ -55,6 +74,13 @@ struct LayerPainter {
     let grow = (layer.givesStrokeWidth ? v[Properties.strokeWidth] : 0) / 2 + 1
     var local = Rect(x: 0, y: 0, width: size.x, height: size.y)
     if let path = source.path?.path.bounds, !path.isNull { local = local.union(path) }
+    // A text changing: the text before too, and a line's height above and
+    // below, where a numeric transition's characters roll.
+    if let change = layer.textChange, let before = texts[layer.node][change.from] {
+      let box = before.layout.box(in: size, alignment: source.text?.align ?? .leading)
+      if !box.isNull { local = local.union(box) }
+      local = local.insetBy(dx: 0, dy: -max(before.layout.lineHeight, texts[layer.node][v[Properties.text]]?.layout.lineHeight ?? 0))
+    }
     var box = layer.world.apply(local.insetBy(dx: -grow, dy: -grow))
     for i in layer.children.indices {
       place(&layer.children[i], parent: layer.world)
@@ -171,12 +197,17 @@ struct LayerPainter {
     }
   }
 
-  /// A layer's fill, its text or image, then its stroke. On text and image
-  /// layers, `fill` and `stroke` paint the bounds (with `cornerRadius`):
-  /// a background and a border.
+  /// A layer's backdrop and its tint, its fill, its text or image, then its
+  /// stroke. On text and image layers, `fill` and `stroke` paint the bounds
+  /// (with `cornerRadius`): a background and a border.
   func drawOwnContent(_ layer: ResolvedLayer, source: Layer, bounds: Rect, on canvas: Recording) throws(RenderError) {
     let v = layer.values, world = layer.world, size = v[Properties.size]
     let outline = source.path?.path ?? shape(source.type, v, bounds: bounds)
+    let rule = source.path?.fillRule ?? .nonZero
+    let backdrop = Backdrop(sigma: v[Properties.backdropBlur] * world.maximumScale, saturation: v[Properties.backdropSaturation])
+    if !backdrop.isIdentity { canvas.backdrop(outline, transform: world, style: backdrop, rule: rule) }
+    let tint = v[Properties.backdropTint].clamped
+    if tint.alpha > 0 { canvas.fill(outline, transform: world, paint: .solid(tint), rule: rule) }
     if let paint = Self.paint(v[Properties.fill], size: size, world: world) {
       canvas.fill(outline, transform: world, paint: paint, rule: source.path?.fillRule ?? .nonZero)
     }
@@ -192,23 +223,140 @@ struct LayerPainter {
     }
   }
 
-  /// The glyphs, in `color`, aligned in the bounds.
+  /// The glyphs, in `color`, aligned in the bounds; while a change of the
+  /// text shows, the text before and the text shown, as the layer's
+  /// content transition says (docs/scene-format.md, "Text").
   func drawText(_ layer: ResolvedLayer, _ content: TextContent, on canvas: Recording) throws(RenderError) {
-    guard let text = texts[layer.node] else {
+    let texts = self.texts[layer.node]
+    guard let shown = texts[layer.values[Properties.text]] else {
       throw RenderError(
         location: structure.nodes[layer.node].layer.location, message: "the text's font was not loaded (load the scene's resources first)")
     }
+    let align = content.align
+    guard let change = layer.textChange, let before = texts[change.from], content.contentTransition != .identity else {
+      draw(shown, layer, align, on: canvas)
+      return
+    }
+    let p = change.progress, opacity = min(max(p, 0), 1)
+    switch content.contentTransition {
+    case .opacity, .identity:
+      // (1 − p)·before + p·shown in premultiplied colour: the text before,
+      // then the one shown cross-fading into it, as a group of its own.
+      canvas.beginLayer(bounds: layer.deviceBounds)
+      draw(before, layer, align, on: canvas)
+      if opacity > 0 {
+        canvas.beginLayer(bounds: layer.deviceBounds, opacity: opacity, effects: LayerEffects(crossFade: true))
+        draw(shown, layer, align, on: canvas)
+        canvas.endLayer()
+      }
+      canvas.endLayer()
+    case .numericText(let countsDown):
+      let roll = Self.roll(from: before.layout, to: shown.layout, in: layer.values[Properties.size], alignment: align)
+      // Up (outgoing characters rise) when counting up.
+      let up =
+        countsDown.map { !$0 }
+        ?? !(Self.number(in: change.from).flatMap { a in Self.number(in: layer.values[Properties.text]).map { $0 < a } } ?? false)
+      let h = shown.layout.lineHeight * (up ? 1 : -1)
+      draw(shown, roll.staying.map { ($0.line, $0.cluster, Vector2($0.from.x * (1 - p), $0.from.y * (1 - p))) }, layer, align, on: canvas)
+      if opacity < 1, !roll.outgoing.isEmpty {
+        canvas.beginLayer(bounds: layer.deviceBounds, opacity: 1 - opacity)
+        draw(before, roll.outgoing.map { ($0.line, $0.cluster, Vector2(0, -h * p)) }, layer, align, on: canvas)
+        canvas.endLayer()
+      }
+      if opacity > 0, !roll.incoming.isEmpty {
+        canvas.beginLayer(bounds: layer.deviceBounds, opacity: opacity)
+        draw(shown, roll.incoming.map { ($0.line, $0.cluster, Vector2(0, h * (1 - p))) }, layer, align, on: canvas)
+        canvas.endLayer()
+      }
+    }
+  }
+
+  /// A numeric text transition's clusters, line by line: those at the
+  /// start and the end that both texts share stay (each shown cluster with
+  /// the offset from where it was before: it slides there as the change
+  /// runs); the others of the text before go out, those of the text shown
+  /// come in.
+  static func roll(from before: TextLayout, to shown: TextLayout, in size: Vector2, alignment: TextAlignment) -> (
+    staying: [(line: Int, cluster: Int, from: Vector2)], outgoing: [(line: Int, cluster: Int)], incoming: [(line: Int, cluster: Int)]
+  ) {
+    var staying: [(line: Int, cluster: Int, from: Vector2)] = [], outgoing: [(line: Int, cluster: Int)] = []
+    var incoming: [(line: Int, cluster: Int)] = []
+    for l in 0..<max(before.lines.count, shown.lines.count) {
+      let old = l < before.lines.count ? before.lines[l].clusters : [], new = l < shown.lines.count ? shown.lines[l].clusters : []
+      var k = 0
+      while k < min(old.count, new.count), old[k].text == new[k].text { k += 1 }
+      var m = 0
+      while m < min(old.count, new.count) - k, old[old.count - 1 - m].text == new[new.count - 1 - m].text { m += 1 }
+      let pairs = Array(0..<k).map { ($0, $0) } + (0..<m).map { (old.count - 1 - $0, new.count - 1 - $0) }
+      if !pairs.isEmpty {
+        let a = before.origin(of: l, in: size, alignment: alignment), b = shown.origin(of: l, in: size, alignment: alignment)
+        for (i, j) in pairs {
+          staying.append((l, j, Vector2(a.tx + old[i].x - b.tx - new[j].x, a.ty - b.ty)))
+        }
+      }
+      outgoing += (k..<(old.count - m)).map { (l, $0) }
+      incoming += (k..<(new.count - m)).map { (l, $0) }
+    }
+    return (staying, outgoing, incoming)
+  }
+
+  /// The number a text shows (its digits, sign and decimal point; group
+  /// separators and units ignored); nil when it shows none.
+  static func number(in text: String) -> Double? {
+    Double(String(text.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }))
+  }
+
+  /// A whole text placed in the layer's box: its outlines in the layer's
+  /// colour, its colour glyphs in their own.
+  func draw(_ text: SetText, _ layer: ResolvedLayer, _ alignment: TextAlignment, on canvas: Recording) {
     let size = layer.values[Properties.size]
     if let paint = Self.paint(layer.values[Properties.color], size: size, world: layer.world) {
-      let glyphs = text.path(in: size, alignment: content.align)
+      let glyphs = text.layout.path(in: size, alignment: alignment)
       if !glyphs.isEmpty { canvas.fill(glyphs, transform: layer.world, paint: paint) }
     }
-    // Colour glyphs keep their own colours (as emoji do on iOS), filtered
-    // from the strike's bitmap down (or up) to their size.
-    for (glyph, pyramid) in zip(text.images(in: size, alignment: content.align), glyphs[layer.node]) {
-      let place = AffineTransform.scale(glyph.rect.size.x / Double(glyph.width), glyph.rect.size.y / Double(glyph.height))
-        .concatenating(.translation(glyph.rect.origin.x, glyph.rect.origin.y)).concatenating(layer.world)
-      canvas.fill(.rect(pyramid.levels[0].bounds), transform: place, paint: .image(ImageShader(pyramid: pyramid, imageToDevice: place)))
+    var pieces: [(line: Int, cluster: Int, offset: Vector2)] = []
+    for (l, line) in text.layout.lines.enumerated() {
+      for (c, cluster) in line.clusters.enumerated() where !cluster.images.isEmpty { pieces.append((l, c, .zero)) }
+    }
+    drawImages(text, pieces, layer, alignment, on: canvas)
+  }
+
+  /// Some clusters of a text placed in the layer's box, each moved by its
+  /// offset (points).
+  func draw(
+    _ text: SetText, _ pieces: [(line: Int, cluster: Int, offset: Vector2)], _ layer: ResolvedLayer, _ alignment: TextAlignment,
+    on canvas: Recording
+  ) {
+    guard !pieces.isEmpty else { return }
+    let size = layer.values[Properties.size]
+    if let paint = Self.paint(layer.values[Properties.color], size: size, world: layer.world) {
+      var outlines = Path()
+      for (l, c, offset) in pieces {
+        let place = text.layout.origin(of: l, in: size, alignment: alignment).concatenating(.translation(offset.x, offset.y))
+        outlines.append(text.layout.lines[l].clusters[c].path.transformed(by: place))
+      }
+      if !outlines.isEmpty { canvas.fill(outlines, transform: layer.world, paint: paint) }
+    }
+    drawImages(text, pieces, layer, alignment, on: canvas)
+  }
+
+  /// The colour glyphs of some clusters, which keep their own colours (as
+  /// emoji do on iOS), filtered from the strike's bitmap down (or up) to
+  /// their size.
+  func drawImages(
+    _ text: SetText, _ pieces: [(line: Int, cluster: Int, offset: Vector2)], _ layer: ResolvedLayer, _ alignment: TextAlignment,
+    on canvas: Recording
+  ) {
+    let size = layer.values[Properties.size]
+    for (l, c, offset) in pieces {
+      let line = text.layout.origin(of: l, in: size, alignment: alignment).concatenating(.translation(offset.x, offset.y))
+      for (i, glyph) in text.layout.lines[l].clusters[c].images.enumerated() {
+        guard let pyramid = text.pyramids[SetText.GlyphKey(line: l, cluster: c, image: i)] else { continue }
+        let rect = line.apply(glyph.rect)
+        let place = AffineTransform.scale(rect.size.x / Double(glyph.width), rect.size.y / Double(glyph.height))
+          .concatenating(.translation(rect.origin.x, rect.origin.y)).concatenating(layer.world)
+        canvas.fill(.rect(pyramid.levels[0].bounds), transform: place, paint: .image(ImageShader(pyramid: pyramid, imageToDevice: place)))
+      }
     }
   }
 

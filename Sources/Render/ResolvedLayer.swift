@@ -29,13 +29,15 @@ public struct ResolvedValues: Sendable {
 
   /// Clamps what an animation's overshoot (or a transition's expression)
   /// may push past what can be drawn: opacity into 0…1, corner radius to 0
-  /// or more, blur and shadow radii into their domain (0…100 points: a
-  /// blur's work grows with its radius).
+  /// or more, blur, shadow and backdrop radii into their domain (0…100
+  /// points: a blur's work grows with its radius), saturation into 0…10.
   mutating func clampToDrawable() {
     self[Properties.opacity] = min(max(self[Properties.opacity], 0), 1)
     self[Properties.cornerRadius] = max(0, self[Properties.cornerRadius])
     self[Properties.blur] = Self.radius(self[Properties.blur])
     self[Properties.shadowRadius] = Self.radius(self[Properties.shadowRadius])
+    self[Properties.backdropBlur] = Self.radius(self[Properties.backdropBlur])
+    self[Properties.backdropSaturation] = min(max(self[Properties.backdropSaturation], 0), SceneLimits.maximumSaturation)
   }
 
   /// A blur or shadow radius held in 0…`SceneLimits.maximumRadius`.
@@ -75,6 +77,9 @@ struct ResolvedLayer {
   /// Its `rotation3D` as a map of device pixels (drawn flat, then mapped);
   /// nil when it does not turn.
   var projection: Homography?
+  /// While a change of its text shows: the text before and the change's
+  /// progress (0 → 1).
+  var textChange: (from: String, progress: Double)?
 
   /// Moves it and its descendants by (dx, dy) device pixels.
   mutating func shift(_ dx: Double, _ dy: Double) {
@@ -113,11 +118,14 @@ struct ResolveStage {
   let base: [ResolvedValues]
   /// Each node gives its stroke width (written, or changed by an event).
   let givesStrokeWidth: [Bool]
+  /// Each text layer's measured size by the text it shows.
+  let textSizes: [[String: Vector2]]
 
-  init(structure: SceneStructure, timeline: SceneTimeline, base: [ResolvedValues]) {
+  init(structure: SceneStructure, timeline: SceneTimeline, base: [ResolvedValues], textSizes: [[String: Vector2]]) {
     self.structure = structure
     self.timeline = timeline
     self.base = base
+    self.textSizes = textSizes
     givesStrokeWidth = structure.nodes.map { node in
       node.layer.properties[Properties.strokeWidth] != nil || timeline.track(.strokeWidth, of: node.layer.id) != nil
     }
@@ -138,15 +146,25 @@ struct ResolveStage {
       }
     }
     values.clampToDrawable()
+    // A text that changes: its box is the shown text's, unless the layer
+    // gives a size; the change shows while its animation runs.
+    var textChange: (from: String, progress: Double)?
+    if let track = timeline.track(.text, of: layer.id) {
+      let shown = values[Properties.text]
+      if layer.properties[Properties.size] == nil, !sizeAnimated, let size = textSizes[node][shown] { values[Properties.size] = size }
+      if let change = track.transition(at: t), case .text(let from) = change.from { textChange = (from, change.progress) }
+    }
     let children = structure.nodes[node].children.compactMap { entry -> ResolvedLayer? in
       guard membership.includes(entry) else { return nil }
       guard case .drawn(let t) = membership else { return resolve(entry.node, at: t, membership: membership) }
       return resolve(entry.node, at: t, membership: membership, isPresent: entry.isPresent(at: t), transitions: entry.transitions(at: t))
     }
-    return ResolvedLayer(
+    var resolved = ResolvedLayer(
       node: node, values: values, sizeFromLayout: layer.type.isStack && layer.properties[Properties.size] == nil && !sizeAnimated,
       isPresent: isPresent,
       givesStrokeWidth: givesStrokeWidth[node],
       transitions: transitions, children: children)
+    resolved.textChange = textChange
+    return resolved
   }
 }

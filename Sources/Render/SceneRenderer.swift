@@ -30,24 +30,37 @@ public struct SceneRenderer: Sendable {
     self.resources = resources
     let structure = SceneStructure(scene: scene)
     self.structure = structure
-    let texts = structure.nodes.map { node in node.layer.text.flatMap { resources.texts[SceneResources.TextKey($0)] } }
+    // Each text layer's texts: its own and every one its events change it to.
+    var changes: [String: [String]] = [:]
+    for event in scene.timeline { for (id, text) in event.textChanges { changes[id, default: []].append(text) } }
+    let texts = structure.nodes.map { node -> [String: TextLayout] in
+      guard let content = node.layer.text else { return [:] }
+      var out: [String: TextLayout] = [:]
+      for text in [content.text] + (node.layer.id.flatMap { changes[$0] } ?? []) {
+        out[text] = resources.texts[SceneResources.TextKey(content.showing(text))]
+      }
+      return out
+    }
     let images = structure.nodes.map { node in node.layer.image.flatMap { resources.images[$0.asset] } }
     painter = LayerPainter(structure: structure, texts: texts, images: images)
     // The sizes a layer has of itself: a path's geometric extent, the
     // measured text, the image's pixels over its scale; a stack's is its
     // laid-out content's; other shapes without one are empty.
     let base = structure.nodes.indices.map { n in
-      ResolvedValues(structure.nodes[n].layer, intrinsicSize: Self.intrinsicSize(of: structure.nodes[n].layer, text: texts[n], image: images[n]))
+      let layer = structure.nodes[n].layer
+      return ResolvedValues(layer, intrinsicSize: Self.intrinsicSize(of: layer, text: layer.text.flatMap { texts[n][$0.text] }, image: images[n]))
     }
+    // A text layer that gives no size is as large as the text it shows.
+    let textSizes = texts.map { $0.mapValues(\.size) }
     let byID = Dictionary(structure.nodes.indices.compactMap { n in structure.nodes[n].layer.id.map { ($0, n) } }, uniquingKeysWith: { a, _ in a })
     // An event that first sizes a stack starts from its laid-out size then.
     timeline = SceneTimeline(scene: scene) { layer, key, t, partial in
       guard key == .size, let n = layer.id.flatMap({ byID[$0] }) else { return base[0][key] }
-      var tree = ResolveStage(structure: structure, timeline: partial, base: base).resolve(n, at: t, membership: .drawn(at: t))
+      var tree = ResolveStage(structure: structure, timeline: partial, base: base, textSizes: textSizes).resolve(n, at: t, membership: .drawn(at: t))
       LayoutStage(structure: structure).layOut(&tree, at: t, animated: false)
       return tree.values[key]
     }
-    resolver = ResolveStage(structure: structure, timeline: timeline, base: base)
+    resolver = ResolveStage(structure: structure, timeline: timeline, base: base, textSizes: textSizes)
     layout = LayoutStage(structure: structure, scene: scene, resolver: resolver)
   }
 

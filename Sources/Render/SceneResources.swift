@@ -93,14 +93,22 @@ public struct SceneResources: Sendable {
     }
 
     var textContents: [TextContent] = []
+    var byID: [String: TextContent] = [:]
     func collect(_ layers: [Layer]) {
       for layer in layers {
-        if let content = layer.text { textContents.append(content) }
+        if let content = layer.text {
+          textContents.append(content)
+          if let id = layer.id { byID[id] = content }
+        }
         collect(layer.children)
       }
     }
     collect(scene.layers)
     for event in scene.timeline { collect(event.insert.map(\.layer)) }
+    // Every text a layer's events change it to, set in its font.
+    for event in scene.timeline {
+      for (id, text) in event.textChanges { if let content = byID[id] { textContents.append(content.showing(text)) } }
+    }
 
     var badFamilies: Set<String> = []
     for (family, font) in scene.fonts.sorted(by: { $0.key < $1.key }) {

@@ -97,7 +97,8 @@ extension Reader {
     /// The properties a set of this context may give.
     var properties: [AnyProperty] {
       switch self {
-      case .layer: Properties.all
+      // A text layer's text is read with its font (`TextContent`).
+      case .layer: Properties.all.filter { $0.key != .text }
       case .values: Properties.all.filter { $0.interpolation != .fixed }
       case .rates: Properties.all.filter { $0.kind.isNumeric && $0.interpolation == .animated && $0.key.jsonPath.object == nil }
       case .transitionState:
@@ -113,20 +114,23 @@ extension Reader {
         let key = p.key.jsonPath.object ?? p.key.jsonPath.field
         if !out.contains(key) { out.append(key) }
       }
+      // A named backdrop.
+      if self == .layer || self == .values { out.append("material") }
       return out
     }
   }
 
   /// The properties given among `o`'s members (their keys already checked
-  /// against `context.keys`), read by the property registry; and whether a
-  /// `stroke` and a `shadow` object were written.
+  /// against `context.keys`), read by the property registry (a `material`
+  /// gives the backdrop fields the `backdrop` object does not); and whether
+  /// a `stroke`, a `shadow` and a backdrop were written.
   func properties(
     _ o: [String: (node: JSONNode, path: JSONPath)], context: PropertyContext = .layer
-  ) -> (values: PropertyValues, stroke: Bool, shadow: Bool) {
+  ) -> (values: PropertyValues, stroke: Bool, shadow: Bool, backdrop: Bool) {
     var values = PropertyValues()
     let readable = context.properties
     var objects: [String: [String: (node: JSONNode, path: JSONPath)]] = [:]
-    for name in ["stroke", "shadow", "rotation3D"] {
+    for name in ["stroke", "shadow", "rotation3D", "backdrop"] {
       guard let (n, p) = o[name] else { continue }
       var fields = readable.filter { $0.key.jsonPath.object == name }.map(\.key.jsonPath.field)
       // A layer also gives rotation3D's fixed parts (read by the layer decoder).
@@ -139,7 +143,20 @@ extension Reader {
       guard let (n, p) = member else { continue }
       if let value = value(of: property, n, p, rate: context == .rates) { values[property.key] = value }
     }
-    return (values, o["stroke"] != nil, o["shadow"] != nil)
+    if let (n, p) = o["material"], let material = self.material(n, p) {
+      let v = material.values(appearance)
+      if values[Properties.backdropBlur] == nil { values[Properties.backdropBlur] = v.blur }
+      if values[Properties.backdropSaturation] == nil { values[Properties.backdropSaturation] = v.saturation }
+      if values[Properties.backdropTint] == nil { values[Properties.backdropTint] = v.tint.premultiplied }
+    }
+    return (values, o["stroke"] != nil, o["shadow"] != nil, o["backdrop"] != nil || o["material"] != nil)
+  }
+
+  /// A material's name: `regular`, or SwiftUI's `regularMaterial`.
+  func material(_ node: JSONNode, _ path: JSONPath) -> Material? {
+    let names = Material.allCases.map(\.rawValue)
+    if let s = node.string, s.hasSuffix("Material"), let m = Material(rawValue: String(s.dropLast("Material".count))) { return m }
+    return choice(node, path, names).flatMap(Material.init(rawValue:))
   }
 
   /// The keys of a layer's `rotation3D` besides `angle`: fixed, not animated.
@@ -211,6 +228,8 @@ extension Reader {
         return nil
       }
       return .lengths(lengths)
+    case .text:
+      return string(node, path, limit: SceneLimits.maximumText, noun: "text").map(PropertyValue.text)
     }
   }
 }

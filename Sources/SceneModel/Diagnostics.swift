@@ -51,6 +51,8 @@ public enum SceneLimits {
   /// Largest blur or shadow radius, in points: a blur's work and memory
   /// grow with its radius.
   public static let maximumRadius = 100.0
+  /// Largest backdrop saturation: 10 times the colour.
+  public static let maximumSaturation = 10.0
   /// Bytes of a scene's `name`: `NAME_00000.png` still fits a file name.
   public static let maximumNameBytes = 200
   /// Rendered pixels per frame (size × scale): 8K × 8K.

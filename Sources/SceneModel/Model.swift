@@ -108,6 +108,29 @@ public struct TextContent: Sendable {
   public var align: TextAlignment
   /// `width`, `lineLimit`, `lineSpacing`.
   public var wrapping: TextWrapping = .none
+  /// How a change of its text shows.
+  public var contentTransition: ContentTransition = .opacity
+
+  /// The same text content showing `text` instead.
+  public func showing(_ text: String) -> TextContent {
+    var copy = self
+    copy.text = text
+    return copy
+  }
+}
+
+/// How a text's change shows while its animation runs, as SwiftUI's
+/// `contentTransition` (docs/scene-format.md, "Text").
+public enum ContentTransition: Sendable, Hashable {
+  /// The old and the new text cross-fade: each pixel is (1 − p)·old +
+  /// p·new in premultiplied colour.
+  case opacity
+  /// The characters that differ roll vertically, the others stay: up
+  /// when the number grows (or `countsDown` false), down when it shrinks
+  /// (or `countsDown` true).
+  case numericText(countsDown: Bool?)
+  /// The new text shows at once.
+  case identity
 }
 
 /// What an `image` layer draws.
@@ -138,6 +161,8 @@ public struct Layer: Sendable {
   public var hasStroke: Bool
   /// The layer writes a `shadow` object: it casts one.
   public var hasShadow: Bool
+  /// The layer writes a `backdrop` or a `material`: its fill's default is none.
+  public var hasBackdrop = false
   public var children: [Layer]
   /// By type: a path's geometry, a text, an image, a stack's layout.
   public var path: PathContent?
@@ -267,5 +292,12 @@ public struct Event: Sendable {
     for phase in phases?.phases ?? [] { add(phase) }
     add(animator?.set ?? [])
     return out
+  }
+
+  /// Every (layer id, text) the event changes a text to: by `set`, phases
+  /// or an animator.
+  public var textChanges: [(id: String, text: String)] {
+    let sets = [set] + (phases?.phases ?? []) + [animator?.set ?? []]
+    return sets.joined().compactMap { change in change.values[Properties.text].map { (change.id, $0) } }
   }
 }

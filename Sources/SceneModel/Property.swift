@@ -19,6 +19,8 @@ public enum PropertyKey: Int, Sendable, Hashable, CaseIterable, Comparable {
   case shadowColor, shadowRadius, shadowOffset
   case blur, color, hidden, cornerStyle, clip
   case rotation3DAngle
+  case backdropBlur, backdropSaturation, backdropTint
+  case text
 
   /// Where the key is written: a top-level key of a layer, or a field of
   /// its `stroke` or `shadow` object.
@@ -50,6 +52,10 @@ public enum PropertyKey: Int, Sendable, Hashable, CaseIterable, Comparable {
     case .cornerStyle: (nil, "cornerStyle")
     case .clip: (nil, "clip")
     case .rotation3DAngle: ("rotation3D", "angle")
+    case .backdropBlur: ("backdrop", "blur")
+    case .backdropSaturation: ("backdrop", "saturation")
+    case .backdropTint: ("backdrop", "tint")
+    case .text: (nil, "text")
     }
   }
 
@@ -84,6 +90,7 @@ public enum PropertyValue: Sendable, Hashable {
   case join(LineJoin)
   case lengths([Double])
   case cornerStyle(CornerStyle)
+  case text(String)
 }
 
 extension PropertyValue {
@@ -107,6 +114,9 @@ public enum Interpolation: Sendable, Hashable {
   case immediate
   /// Never: the layer's own value holds (an event's `set` may not give it).
   case fixed
+  /// At once, the old and the new value shown together while the event's
+  /// animation runs (a text's content transition).
+  case transitioned
 }
 
 /// The types a property's value may have, each held by one case of
@@ -142,6 +152,8 @@ public enum PropertyValueKind: Sendable, Hashable {
   case choice([String])
   /// A list of lengths.
   case lengths
+  /// A string.
+  case text
 
   /// True for values an event's `velocity` may give a rate of.
   public var isNumeric: Bool { self == .number || self == .point }
@@ -161,6 +173,8 @@ public enum PropertyDomain: Sendable, Hashable {
   case orderedUnitPair
   /// A blur or shadow radius: 0…`SceneLimits.maximumRadius` points.
   case radius
+  /// A backdrop's saturation: 0 (grey) to `SceneLimits.maximumSaturation`.
+  case saturation
 
   /// The numbers it accepts (each component's, for a point).
   public var range: NumberRange {
@@ -170,6 +184,7 @@ public enum PropertyDomain: Sendable, Hashable {
     case .atLeastOne: NumberRange(lower: .closed(1))
     case .unit, .orderedUnitPair: NumberRange(lower: .closed(0), upper: .closed(1))
     case .radius: NumberRange(lower: .closed(0), upper: .closed(SceneLimits.maximumRadius))
+    case .saturation: NumberRange(lower: .closed(0), upper: .closed(SceneLimits.maximumSaturation))
     }
   }
 }
@@ -204,6 +219,11 @@ extension Array: PropertyValueType where Element == Double {
   public static func wrap(_ v: Self) -> PropertyValue { .lengths(v) }
   public static func unwrap(_ v: PropertyValue) -> Self? { if case .lengths(let x) = v { x } else { nil } }
   public static var kind: PropertyValueKind { .lengths }
+}
+extension String: PropertyValueType {
+  public static func wrap(_ v: Self) -> PropertyValue { .text(v) }
+  public static func unwrap(_ v: PropertyValue) -> Self? { if case .text(let x) = v { x } else { nil } }
+  public static var kind: PropertyValueKind { .text }
 }
 /// A named choice: the scene writes one of its raw values.
 extension PropertyValueType where Self: CaseIterable & RawRepresentable<String> {
@@ -275,10 +295,10 @@ public enum Properties {
   public static let rotation = Property<Double>(.rotation, default: .value(0))
   /// 0…1; an animation's overshoot is clamped when drawn.
   public static let opacity = Property<Double>(.opacity, default: .value(1), domain: .unit)
-  /// Shapes without a stroke are black; everything else has none (a text's
-  /// or image's fill is a background).
+  /// Shapes without a stroke or a backdrop are black; everything else has
+  /// none (a text's or image's fill is a background).
   public static let fill = Property<AnimatablePaint>(
-    .fill, default: .perLayer { $0.type.isShape && !$0.hasStroke ? .color(Color.black.premultiplied) : .clear })
+    .fill, default: .perLayer { $0.type.isShape && !$0.hasStroke && !$0.hasBackdrop ? .color(Color.black.premultiplied) : .clear })
   /// The stroke's paint: black once the layer has a stroke, none before.
   public static let strokeColor = Property<AnimatablePaint>(
     .strokeColor, default: .perLayer { $0.hasStroke ? .color(Color.black.premultiplied) : .clear })
@@ -315,6 +335,17 @@ public enum Properties {
   /// layer's, `Layer.rotation3D`).
   public static let rotation3DAngle = Property<Double>(.rotation3DAngle, default: .value(0))
 
+  /// σ of the Gaussian blurring what lies beneath a material, points.
+  public static let backdropBlur = Property<Double>(.backdropBlur, default: .value(0), domain: .radius)
+  /// 1 leaves what lies beneath as it is, 0 makes it grey.
+  public static let backdropSaturation = Property<Double>(.backdropSaturation, default: .value(1), domain: .saturation)
+  /// Drawn over the blurred backdrop, beneath the layer's fill.
+  public static let backdropTint = Property<PremultipliedColor>(.backdropTint, default: .value(.clear))
+
+  /// A text layer's text: a change shows both texts while its animation
+  /// runs, as the layer's `contentTransition` says.
+  public static let text = Property<String>(.text, default: .perLayer { $0.text?.text ?? "" }, .transitioned)
+
   /// Every property, untyped, in `PropertyKey`'s order.
   public static let all: [AnyProperty] = [
     AnyProperty(position), AnyProperty(size), AnyProperty(anchor), AnyProperty(offset), AnyProperty(scale), AnyProperty(rotation),
@@ -322,6 +353,7 @@ public enum Properties {
     AnyProperty(strokeCap), AnyProperty(strokeJoin), AnyProperty(strokeMiterLimit), AnyProperty(strokeDash), AnyProperty(trim),
     AnyProperty(cornerRadius), AnyProperty(shadowColor), AnyProperty(shadowRadius), AnyProperty(shadowOffset), AnyProperty(blur),
     AnyProperty(color), AnyProperty(hidden), AnyProperty(cornerStyle), AnyProperty(clip), AnyProperty(rotation3DAngle),
+    AnyProperty(backdropBlur), AnyProperty(backdropSaturation), AnyProperty(backdropTint), AnyProperty(text),
   ]
 
   /// The property of a key.

@@ -8,12 +8,16 @@ import Timing
 extension Context {
   // MARK: Keyframes
 
-  /// `layer id → property → [keyframe, …]`; the `stroke` and `shadow`
-  /// fields are written inside their objects (`"stroke": {"width": […]}`).
+  /// `layer id → property → [keyframe, …]`; the fields of `stroke`,
+  /// `shadow`, `rotation3D` and `backdrop` are written inside their
+  /// objects (`"stroke": {"width": […]}`).
   /// Each track is returned with where its property is written.
   func keyframeTracks(_ node: JSONNode, _ path: JSONPath) -> [(track: PropertyKeyframes, location: SourceLocation, path: JSONPath)] {
     var out: [(track: PropertyKeyframes, location: SourceLocation, path: JSONPath)] = []
     let animated = Properties.all.filter { $0.interpolation == .animated }
+    // The objects whose fields animate (stroke, shadow, rotation3D, backdrop).
+    var objects: [String] = []
+    for p in animated { if let o = p.key.jsonPath.object, !objects.contains(o) { objects.append(o) } }
     for (m, p) in reader.dictionary(node, path, of: "layer id → property → keyframes") ?? [] {
       pendingReferences.append((m.key, m.keyLocation, p))
       guard let members = m.value.members else {
@@ -25,7 +29,7 @@ extension Context {
       for member in members {
         let memberPath = p.appending(member.key)
         if member.key == "rotation3D" { pendingTurns.append((m.key, member.keyLocation, memberPath)) }
-        if member.key == "stroke" || member.key == "shadow" || member.key == "rotation3D" {
+        if objects.contains(member.key) {
           let fields = animated.filter { $0.key.jsonPath.object == member.key }
           guard let inner = member.value.members else {
             reader.error("expected an object of \(member.key) field → keyframes, got \(member.value.typeName)", member.value, memberPath)
@@ -44,7 +48,7 @@ extension Context {
         if let property = topLevel.first(where: { $0.key.jsonPath.field == member.key }) {
           written.append((property, member, memberPath))
         } else {
-          unknownKeyframed(member, memberPath, among: topLevel.map(\.key.jsonPath.field) + ["stroke", "shadow"])
+          unknownKeyframed(member, memberPath, among: topLevel.map(\.key.jsonPath.field) + objects)
         }
       }
       for (property, member, trackPath) in written {
@@ -320,6 +324,7 @@ extension PropertyValueKind {
     case .flag: "a flag"
     case .choice: "a choice"
     case .lengths: "a list of lengths"
+    case .text: "a text"
     }
   }
 
@@ -333,6 +338,7 @@ extension PropertyValueKind {
     case .flag: "true or false"
     case .choice(let names): "one of " + names.joined(separator: ", ")
     case .lengths: "a list of lengths"
+    case .text: "a string"
     }
   }
 }

@@ -149,6 +149,9 @@ extension Context {
       if !numericOnly, let turn = m.value.members?.first(where: { $0.key == "rotation3D" }) {
         pendingTurns.append((m.key, turn.keyLocation, p.appending(turn.key)))
       }
+      if !numericOnly, let text = m.value.members?.first(where: { $0.key == Properties.text.key.name }) {
+        pendingTexts.append((m.key, text.keyLocation, p.appending(text.key)))
+      }
       out.append((m.key, reader.properties(o, context: context).values))
     }
     return out
@@ -237,6 +240,9 @@ extension Context {
       reader.error(
         "\(Excerpt.quoted(id)) gives no rotation3D axis, so an event cannot turn it: give the layer \"rotation3D\": {\"axis\": [0, 1, 0]}",
         at: location, path: p)
+    }
+    for (id, location, p) in pendingTexts where ids[id] != nil && !textLayers.contains(id) {
+      reader.error("\(Excerpt.quoted(id)) is not a text layer: only a text layer's \"text\" can change", at: location, path: p)
     }
     for (id, location, p) in pendingReferences where ids[id] == nil {
       reader.error("no layer has id \(Excerpt.quoted(id))" + Suggestions.didYouMean(id, in: ids.keys.sorted()), at: location, path: p)

@@ -64,6 +64,9 @@ final class Context {
   /// `rotation3D.angle` set by events: (layer id, where, path), checked
   /// once every layer is known.
   var pendingTurns: [(id: String, location: SourceLocation, path: JSONPath)] = []
+  /// Text layers by id, and the events that change a layer's text.
+  var textLayers: Set<String> = []
+  var pendingTexts: [(id: String, location: SourceLocation, path: JSONPath)] = []
   /// Where events move a layer's `position` (`set`, `drag`): a stack's
   /// child has none of its own, checked against the layer tree.
   var pendingPositions: [(id: String, location: SourceLocation, path: JSONPath, remedy: String)] = []
@@ -200,7 +203,7 @@ final class Context {
     var keys = commonKeys
     switch type {
     case .path: keys += ["d", "fillRule"]
-    case .text: keys += ["text", "font", "color", "align", "width", "lineLimit", "lineSpacing"]
+    case .text: keys += ["text", "font", "color", "align", "width", "lineLimit", "lineSpacing", "contentTransition"]
     case .image: keys += ["asset", "contentMode"]
     case .vstack, .hstack: keys += ["spacing", "alignment", "padding", "children"]
     case .zstack: keys += ["alignment", "padding", "children"]
@@ -249,11 +252,12 @@ final class Context {
       } else {
         ids[s] = n.location
         if type.isContainer { containers.insert(s) }
+        if type == .text { textLayers.insert(s) }
         id = s
       }
     }
     var layer = Layer(id: id, type: type, location: node.location)
-    (layer.properties, layer.hasStroke, layer.hasShadow) = reader.properties(o)
+    (layer.properties, layer.hasStroke, layer.hasShadow, layer.hasBackdrop) = reader.properties(o)
     // Text is SwiftUI's `.primary` unless coloured: `label` in the appearance.
     if type == .text, layer.properties[Properties.color] == nil, let label = NamedColors.color("label", reader.appearance) {
       layer.properties[Properties.color] = .color(label.premultiplied)
@@ -319,8 +323,41 @@ final class Context {
     let lineSpacing = o["lineSpacing"].map { reader.number($0.node, $0.path, .nonNegative) }
     if width == .some(nil) || lineLimit == .some(nil) || lineSpacing == .some(nil) { return nil }
     let wrapping = TextWrapping(width: width ?? nil, lineLimit: lineLimit ?? nil, lineSpacing: (lineSpacing ?? nil) ?? 0)
-    return TextContent(text: text, font: font, align: align, wrapping: wrapping)
+    var content = TextContent(text: text, font: font, align: align, wrapping: wrapping)
+    if let (n, p) = o["contentTransition"] {
+      guard let transition = contentTransition(n, p) else { return nil }
+      content.contentTransition = transition
+    }
+    return content
   }
+
+  /// A text's content transition in SwiftUI syntax: `opacity`,
+  /// `numericText`, `numericText(countsDown: true)`, `identity`.
+  func contentTransition(_ node: JSONNode, _ path: JSONPath) -> ContentTransition? {
+    guard let text = reader.string(node, path) else { return nil }
+    do {
+      let chain = try CallParser.parse(text)
+      let transition = try Self.contentTransitions.base(of: chain, source: text)
+      _ = try Self.contentTransitions.modifiers(of: chain, source: text)
+      return transition
+    } catch {
+      reader.error(error.message, at: locate(error, in: node, path: path), path: path)
+      return nil
+    }
+  }
+
+  static let contentTransitions = ChainGrammar(
+    bases: Vocabulary<ContentTransition>(
+      "content transition",
+      [
+        Function("opacity", Overload { _ in .opacity }),
+        Function("identity", Overload { _ in .identity }),
+        Function(
+          "numericText", Overload { _ in .numericText(countsDown: nil) },
+          Overload(Parameter.bool("countsDown")) { _, down in .numericText(countsDown: down) }),
+      ]),
+    modifiers: Vocabulary<ContentTransition>("content transition modifier", []),
+    unknownModifierDetail: " (a content transition is one call: opacity, numericText, numericText(countsDown: true) or identity)")
 
   /// An `image` layer's asset and content mode.
   func imageContent(_ o: Members, _ node: JSONNode, _ path: JSONPath, assets: [String: Asset]) -> ImageContent? {

@@ -22,6 +22,8 @@ public struct SceneTimeline: Sendable {
     public struct Step: Sendable {
       public var time: Double
       public var value: PropertyValue
+      /// For a transitioned property: the animation showing the change.
+      public var transition: AnimationTiming? = nil
     }
 
     /// When the first event changed the property: before it, the layer's
@@ -41,6 +43,23 @@ public struct SceneTimeline: Sendable {
       case .cycle(let steps, let start, let period):
         let u = t < start ? t : start - period + (t - start).truncatingRemainder(dividingBy: period)
         return Track.steps(steps).sample(at: u)
+      }
+    }
+
+    /// While a change of a transitioned property (a text) shows: the value
+    /// before it and its animation's progress at t (0 → 1, a spring's
+    /// overshoot included); nil once it is done, or for other tracks.
+    public func transition(at t: Double) -> (from: PropertyValue, progress: Double)? {
+      switch self {
+      case .motion: return nil
+      case .steps(let steps):
+        guard let k = steps.lastIndex(where: { $0.time <= t }), k > 0, let timing = steps[k].transition else { return nil }
+        let elapsed = t - steps[k].time
+        guard elapsed < timing.duration else { return nil }
+        return (steps[k - 1].value, timing.progress(at: elapsed).progress)
+      case .cycle(let steps, let start, let period):
+        let u = t < start ? t : start - period + (t - start).truncatingRemainder(dividingBy: period)
+        return Track.steps(steps).transition(at: u)
       }
     }
 
@@ -329,10 +348,17 @@ public struct SceneTimeline: Sendable {
     }
     let track: Track
     switch (value, Properties.property(key).interpolation) {
-    case (_, .immediate), (_, .fixed):
+    case (_, .immediate), (_, .fixed), (_, .transitioned):
       var steps: [Track.Step]
       if case .steps(let s) = existing { steps = s } else { steps = [Track.Step(time: -.infinity, value: initial)] }
-      steps.append(Track.Step(time: t, value: value))
+      var step = Track.Step(time: t, value: value)
+      if Properties.property(key).interpolation == .transitioned, let animation {
+        let timing = AnimationTiming(animation)
+        step.transition = timing
+        end = t + timing.renderingDuration
+        settling = timing.baseDuration
+      }
+      steps.append(step)
       track = .steps(steps)
     case (.number(let v), .animated): track = animate(v, velocity: velocity)
     case (.point(let v), .animated): track = animate(v, velocity: velocity)

@@ -187,6 +187,9 @@ public struct Typesetter {
     let codes = scalars.map(\.value)
     var path = Path()
     var images: [TextLayout.GlyphImage] = []
+    // Each cluster's glyphs (HarfBuzz numbers a cluster by its first
+    // character's index in the line), and where its pen starts.
+    var clusters: [Int: (x: Double, path: Path, images: [TextLayout.GlyphImage])] = [:]
     var x = 0.0
     var start = 0
     while start < scalars.count {
@@ -202,7 +205,9 @@ public struct Typesetter {
             let rect = Rect(
               x: x + g.offset.x * s + Double(bitmap.left) * k, y: ascent - g.offset.y * s - Double(bitmap.top) * k,
               width: Double(bitmap.width) * k, height: Double(bitmap.height) * k)
-            images.append(TextLayout.GlyphImage(width: bitmap.width, height: bitmap.height, rgba: bitmap.rgba, rect: rect))
+            let image = TextLayout.GlyphImage(width: bitmap.width, height: bitmap.height, rgba: bitmap.rgba, rect: rect)
+            images.append(image)
+            clusters[g.cluster, default: (x, Path(), [])].images.append(image)
           }
           x += g.advance * s
           continue
@@ -210,13 +215,25 @@ public struct Typesetter {
         let outline = font.outline(g.glyph)
         if !outline.isEmpty {
           let place = AffineTransform.scale(s, s).concatenating(.translation(x + g.offset.x * s, ascent - g.offset.y * s))
-          path.append(outline.transformed(by: place))
+          let placed = outline.transformed(by: place)
+          path.append(placed)
+          clusters[g.cluster, default: (x, Path(), [])].path.append(placed)
+        } else if clusters[g.cluster] == nil {
+          clusters[g.cluster] = (x, Path(), [])
         }
         x += g.advance * s
       }
       start = end
     }
-    return TextLayout.Line(path: path, width: x, images: images)
+    let starts = clusters.keys.sorted()
+    let pieces = starts.enumerated().map { k, c in
+      let end = k + 1 < starts.count ? starts[k + 1] : scalars.count
+      var text = String.UnicodeScalarView()
+      text.append(contentsOf: scalars[min(c, scalars.count)..<max(min(c, scalars.count), end)])
+      let piece = clusters[c]!
+      return TextLayout.Cluster(text: String(text), x: piece.x, path: piece.path, images: piece.images)
+    }
+    return TextLayout.Line(path: path, width: x, images: images, clusters: pieces)
   }
 
   /// Characters drawn as nothing, which never need a fallback.

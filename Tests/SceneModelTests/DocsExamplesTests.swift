@@ -65,6 +65,21 @@ import Testing
     }
   }
 
+  /// The documented table of materials is the decoder's.
+  @Test func theMaterialTableIsTheDecoders() throws {
+    let text = try String(contentsOf: Self.docs.appendingPathComponent("scene-format.md"), encoding: .utf8)
+    func written(_ c: Color) -> String {
+      "`#" + [c.red, c.green, c.blue].map { String(format: "%02X", Int(($0 * 255).rounded())) }.joined() + "` at " + formatNumber(c.alpha)
+    }
+    for m in Material.allCases {
+      let (light, dark) = (m.values(.light), m.values(.dark))
+      let row =
+        "| `\(m.rawValue)` | \(formatNumber(light.blur)) | \(formatNumber(light.saturation)) | \(written(light.tint)) | \(written(dark.tint)) |"
+      #expect(light.blur == dark.blur && light.saturation == dark.saturation)
+      #expect(text.contains(row), "\(row)")
+    }
+  }
+
   /// The sections on keyframes, phases and animators each show a complete
   /// scene that plays what the section describes.
   @Test func motionSectionsShowWorkingScenes() throws {
