@@ -2,19 +2,19 @@ import Primitives
 
 /// How a material treats what lies beneath it (`Recording.backdrop`): a
 /// Gaussian blur of `sigma` device pixels over the premultiplied sRGB
-/// values, then a saturation (1 unchanged, 0 grey). Its tint is an ordinary
-/// fill drawn over it.
+/// values, then a saturation (1 unchanged, 0 grey), then a tint drawn over
+/// it (source-over).
 public struct Backdrop: Sendable, Hashable {
   public var sigma: Double
   public var saturation: Double
+  public var tint: PremultipliedColor
 
-  public init(sigma: Double, saturation: Double = 1) {
+  public init(sigma: Double, saturation: Double = 1, tint: PremultipliedColor = .clear) {
     self.sigma = sigma
     self.saturation = saturation
+    self.tint = tint
   }
 
-  /// True when it shows what lies beneath unchanged.
-  public var isIdentity: Bool { !(sigma > 0) && saturation == 1 }
 }
 
 extension Pixmap {

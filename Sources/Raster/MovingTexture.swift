@@ -10,7 +10,9 @@ extension Recording {
   /// the type's notes), its every pixel blurred by σ ≥ 8 among them.
   func texture(_ range: Range<Int>) -> Item {
     // Digested only when the texture cannot move.
-    let absolute = { Item(ops: range, bounds: self.area.intersection(self.frame), digest: self.digest(self.ops[range]), kind: .texture) }
+    let absolute = {
+      Item(ops: range, bounds: self.area.intersection(self.frame), digest: self.digest(self.ops[range]), kind: .texture, backdrops: self.finished)
+    }
     guard Self.blur(of: ops[range]) >= 8,
       let anchor = ops[range].lazy.compactMap({ op -> Point? in
         if case .fill(_, _, _, let local) = op { return local?.origin }

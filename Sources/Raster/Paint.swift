@@ -11,6 +11,9 @@ public enum Paint: Sendable {
   case image(ImageShader)
   /// An image placed by a projective map (a layer turned in 3D).
   case projectedImage(ProjectedImageShader)
+  /// An image enlarged a whole number of times, on whole pixels (a
+  /// material's backdrop).
+  case magnifiedImage(MagnifiedImageShader)
 
   public static func color(_ c: Color) -> Paint { .solid(c.premultiplied) }
 
@@ -28,6 +31,7 @@ public enum Paint: Sendable {
     case .radialGradient(let s): s
     case .image(let s): s
     case .projectedImage(let s): s
+    case .magnifiedImage(let s): s
     }
   }
 
@@ -39,6 +43,7 @@ public enum Paint: Sendable {
     case .radialGradient(let s): s.isOpaque
     case .image(let s): s.isOpaque
     case .projectedImage(let s): s.isOpaque
+    case .magnifiedImage(let s): s.isOpaque
     }
   }
 

@@ -53,8 +53,8 @@ public final class Recording {
 
   /// A material's backdrop: what the frame shows beneath a shape, blurred
   /// and saturated, drawn in the shape (docs/scene-format.md, "Materials").
-  /// The image is made once per frame by `TileRenderer` from what lies
-  /// beneath, and painted by the tiles under the shape.
+  /// Each tile under the shape makes its part from what lies beneath it
+  /// within the blur's reach (`TileRenderer.SharedImages.backdrop`).
   struct BackdropSource {
     var style: Backdrop
     /// The device pixels the shape can touch (within the frame).
@@ -64,13 +64,15 @@ public final class Recording {
     /// Its own item's ops before it, with the layers and clips open there
     /// closed: what its item has drawn beneath it.
     var prefix: [Op]
-    /// Everything that decides its image.
+    /// What decides its image besides the items beneath: its style, the
+    /// background and the ops before it.
     var digest = Digest(high: 0, low: 0)
 
-    /// The pixels whose content the blur reads: the area grown by its reach.
-    var source: PixelRect {
+    /// The pixels whose content the blur reads for the pixels of `rect`:
+    /// it grown by the blur's reach.
+    func source(for rect: PixelRect) -> PixelRect {
       let r = LayerEffects.reach(style.sigma)
-      return PixelRect(x0: area.x0 - r, y0: area.y0 - r, x1: area.x1 + r, y1: area.y1 + r)
+      return PixelRect(x0: rect.x0 - r, y0: rect.y0 - r, x1: rect.x1 + r, y1: rect.y1 + r)
     }
   }
 
@@ -92,6 +94,9 @@ public final class Recording {
     /// Of the ops as drawn; for a moving texture, of the ops relative to its anchor.
     var digest: Digest
     var kind: Kind
+    /// The backdrops its ops paint (what lies beneath them is digested
+    /// where it is read: per tile, `TileRenderer.beneathDigest`).
+    var backdrops: [Int] = []
   }
 
   /// The frame: device pixels (0, 0)–(width, height).
@@ -105,8 +110,9 @@ public final class Recording {
   private(set) var backdrops: [BackdropSource] = []
   /// The ops that close the layers and clips open now, innermost last.
   private var closers: [Op] = []
-  /// The backdrops of the item being recorded.
+  /// The backdrops of the item being recorded, and of the one just closed.
   private var pendingBackdrops: [Int] = []
+  private(set) var finished: [Int] = []
 
   // The item being recorded.
   private var depth = 0
@@ -180,6 +186,8 @@ public final class Recording {
     var style = style
     style.sigma = Self.snap(style.sigma)
     style.saturation = Self.snap(style.saturation)
+    // The tint at the bytes the compositor uses.
+    style.tint = RGBA8(style.tint).premultipliedColor
     open(pixels)
     ink = ink.union(pixels)
     let prefix = depth > 0 ? Array(ops[start...]) + closers.reversed() : []
@@ -251,7 +259,7 @@ public final class Recording {
     }
     finishBackdrops()
     guard case .beginLayer(let bounds, let opacity, let effects) = ops[start], effects.blur > 0 || effects.shadow != nil else {
-      items.append(Item(ops: range, bounds: area.intersection(frame), digest: digest(ops[range]), kind: .tiles))
+      items.append(Item(ops: range, bounds: area.intersection(frame), digest: digest(ops[range]), kind: .tiles, backdrops: finished))
       return
     }
     // The layer holds its content whole, nested halos included (the bounds
@@ -279,7 +287,7 @@ public final class Recording {
       }
       let content = contentStart..<ops.count
       if !content.isEmpty && !pixels.intersection(frame).isEmpty {
-        items.append(Item(ops: content, bounds: pixels.intersection(frame), digest: digest(ops[content]), kind: .tiles))
+        items.append(Item(ops: content, bounds: pixels.intersection(frame), digest: digest(ops[content]), kind: .tiles, backdrops: finished))
       }
     } else {
       items.append(texture(range))
@@ -288,24 +296,22 @@ public final class Recording {
 
   /// The item's backdrops lie over every item before it (a shadow its own
   /// layer casts is not beneath: it is split off after this, and drawn
-  /// under the content). Each is named by what decides its image: its
-  /// style, the background, its own item's ops before it and the items
-  /// beneath whose pixels the blur reads.
+  /// under the content). Each is named by its style, the background and
+  /// its own item's ops before it; the items beneath count where a tile
+  /// reads them.
   private func finishBackdrops() {
+    finished = pendingBackdrops
     for b in pendingBackdrops {
       backdrops[b].below = items.count
       if case .beginLayer(let bounds, let opacity, var effects)? = backdrops[b].prefix.first {
         effects.shadow = nil
         backdrops[b].prefix[0] = .beginLayer(bounds, opacity: opacity, effects)
       }
-      let source = backdrops[b].source
       var d = Digester()
       d.add(0x6261_636B_6472_6F70 as UInt64)
-      d.add(backdrops[b].style.sigma); d.add(backdrops[b].style.saturation)
-      d.add(source.x0); d.add(source.y0); d.add(source.x1); d.add(source.y1)
+      d.add(backdrops[b].style.sigma); d.add(backdrops[b].style.saturation); d.add(backdrops[b].style.tint)
       d.add(background)
       d.add(Self.digest(backdrops[b].prefix[...], backdrops: backdrops))
-      for item in items where !item.bounds.intersection(source).isEmpty { Self.digest(item, into: &d) }
       backdrops[b].digest = d.digest
     }
     pendingBackdrops.removeAll()

@@ -88,7 +88,7 @@ public enum TileRenderer {
             } else {
               let (base, under) = blank(over[..<first])
               canvas = base
-              for i in under { canvas.replay(list.ops[items[i].ops], backdrop: images.backdrop) }
+              for i in under { canvas.replay(list.ops[items[i].ops], backdrop: { images.backdrop($0, for: tile) }) }
               // Kept from its second frame on: a backdrop that changes
               // every frame (a gradient shifting under a glow) would cost
               // a copy of the tile (drawing on goes on in a buffer the
@@ -102,7 +102,7 @@ public enum TileRenderer {
           for (position, i) in zip(rest.indices, rest) {
             let item = items[i]
             if item.kind == .tiles {
-              canvas.replay(list.ops[item.ops], backdrop: images.backdrop)
+              canvas.replay(list.ops[item.ops], backdrop: { images.backdrop($0, for: tile) })
               continue
             }
             // What the next item paints opaque first, over the texture, hides it.
@@ -110,7 +110,7 @@ public enum TileRenderer {
             let hidden = next.flatMap { n in
               opaqueRectangles(n).lazy.map { PixelRect(inside: $0).intersection(tile) }.max { $0.width * $0.height < $1.width * $1.height }
             }
-            images.draw(i, on: canvas, hidden: hidden)
+            images.draw(i, on: canvas, over: tile, hidden: hidden)
           }
           pixels = canvas.pixmap.bytes
           cache?.store(tile: pixels, for: digest)
@@ -162,16 +162,27 @@ public enum TileRenderer {
     d.add(UInt64(background.r) | UInt64(background.g) << 8 | UInt64(background.b) << 16 | UInt64(background.a) << 24)
     for i in over {
       let item = list.items[i]
-      d.add(item.digest)
-      switch item.kind {
-      case .tiles: d.add(0)
-      case .texture: d.add(1)
-      case .movingTexture(let anchor, let area):
-        // The relative digest, and where it lands (as drawn: a spring's
-        // last creep below 1/32 px changes nothing).
-        let (qx, qy) = placement(anchor, area)
-        d.add(2); d.add(qx); d.add(qy)
-      }
+      Recording.digest(item, into: &d)
+      // What its backdrops read beneath this tile.
+      for b in item.backdrops { d.add(beneathDigest(b, for: tile, in: list)) }
+    }
+    return d.digest
+  }
+
+  /// What decides backdrop `b`'s pixels within `rect`: its own digest, the
+  /// part of it in `rect`, and the items beneath whose pixels its blur
+  /// reads there.
+  static func beneathDigest(_ b: Int, for rect: PixelRect, in list: Recording) -> Digest {
+    let source = list.backdrops[b]
+    let part = rect.intersection(source.area)
+    var d = Digester()
+    d.add(source.digest)
+    d.add(part.x0); d.add(part.y0); d.add(part.x1); d.add(part.y1)
+    guard !part.isEmpty else { return d.digest }
+    let read = source.source(for: part)
+    for i in 0..<source.below where !list.items[i].bounds.intersection(read).isEmpty {
+      Recording.digest(list.items[i], into: &d)
+      for nested in list.items[i].backdrops { d.add(beneathDigest(nested, for: read, in: list)) }
     }
     return d.digest
   }
@@ -181,12 +192,7 @@ public enum TileRenderer {
   /// still bleeds in), or, for a moving texture, across its whole area
   /// relative to its anchor: the image the tiles composite.
   static func texture(_ item: Recording.Item, of list: Recording, cache: TileCache?, backdrop: (Int) -> Paint?) -> Pixmap {
-    // A moving texture's area follows from its relative digest; a fixed
-    // one is drawn over its bounds, which the frame's size also decides.
-    var d = Digester()
-    d.add(item.digest)
-    if item.kind == .texture { d.add(item.bounds.x0); d.add(item.bounds.y0); d.add(item.bounds.x1); d.add(item.bounds.y1) }
-    let key = d.digest
+    let key = textureKey(item, of: list)
     if let cached = cache?.texture(key) { return cached }
     let ops: [Recording.Op], region: PixelRect
     if case .movingTexture(let anchor, let area) = item.kind {
@@ -206,13 +212,36 @@ public enum TileRenderer {
     return texture
   }
 
+  /// ⌊a / b⌋ for b > 0.
+  static func floorDivide(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+
+  /// How many times smaller a backdrop blurred by σ device pixels is
+  /// drawn: the largest power of two ≤ σ/6 (1 below σ = 12).
+  static func backdropReduction(for sigma: Double) -> Int {
+    var k = 1
+    while Double(2 * k) <= sigma / 6 && k < 64 { k *= 2 }
+    return k
+  }
+
+  /// What names a texture in the caches. A moving texture's area follows
+  /// from its relative digest; a fixed one is drawn over its bounds, which
+  /// the frame's size also decides.
+  static func textureKey(_ item: Recording.Item, of list: Recording) -> Digest {
+    var d = Digester()
+    d.add(item.digest)
+    if item.kind == .texture { d.add(item.bounds.x0); d.add(item.bounds.y0); d.add(item.bounds.x1); d.add(item.bounds.y1) }
+    // A texture that paints backdrops reads what lies beneath its bounds.
+    for b in item.backdrops { d.add(beneathDigest(b, for: item.bounds, in: list)) }
+    return d.digest
+  }
+
   /// What a frame's tiles share, made once when first needed: its
   /// textures, and the images its backdrops paint.
   final class SharedImages {
     let list: Recording
     let cache: TileCache?
     private var textures: [Int: Pixmap] = [:]
-    private var backdrops: [Int: Paint] = [:]
+    private var backdrops: [Key: Paint] = [:]
 
     init(_ list: Recording, cache: TileCache?) {
       self.list = list
@@ -222,18 +251,20 @@ public enum TileRenderer {
     /// Item `i`'s texture.
     func texture(_ i: Int) -> Pixmap {
       if let t = textures[i] { return t }
-      let t = TileRenderer.texture(list.items[i], of: list, cache: cache, backdrop: backdrop)
+      let bounds = list.items[i].bounds
+      let t = TileRenderer.texture(list.items[i], of: list, cache: cache, backdrop: { self.backdrop($0, for: bounds) })
       textures[i] = t
       return t
     }
 
-    /// Draws item `i` as the tiles do: its ops, or its texture composited
-    /// (leaving the pixels of `hidden` alone).
-    func draw(_ i: Int, on canvas: Canvas, hidden: PixelRect? = nil) {
+    /// Draws item `i` as the tiles do over `rect`: its ops (its backdrops'
+    /// parts within `rect`), or its texture composited (leaving the pixels
+    /// of `hidden` alone).
+    func draw(_ i: Int, on canvas: Canvas, over rect: PixelRect, hidden: PixelRect? = nil) {
       let item = list.items[i]
       switch item.kind {
       case .tiles:
-        canvas.replay(list.ops[item.ops], backdrop: backdrop)
+        canvas.replay(list.ops[item.ops], backdrop: { self.backdrop($0, for: rect) })
       case .movingTexture(let anchor, let area):
         let (qx, qy) = TileRenderer.placement(anchor, area)
         canvas.composite(texture(i), origin: (qx >> 4, qy >> 4), shift: (qx & 15, qy & 15), hidden: hidden)
@@ -242,29 +273,97 @@ public enum TileRenderer {
       }
     }
 
-    /// Backdrop `b`'s paint: what lies beneath its shape (the items before
-    /// its own, then its own item's ops before it) over the pixels its
-    /// blur reads, on the frame's background, blurred and saturated; its
-    /// pixels copied where they lie.
-    func backdrop(_ b: Int) -> Paint? {
-      if let known = backdrops[b] { return known }
+    /// Backdrop `b`'s paint over the device pixels of `rect` (a tile):
+    /// what lies beneath its shape there (the items before its own, then
+    /// its own item's ops before it) and within the blur's reach around,
+    /// on the frame's background, blurred and saturated; nil where the
+    /// shape is not. From σ = 12 px on it is drawn k times smaller (k the
+    /// largest power of two ≤ σ/6, so σ is at least 6 small pixels) and
+    /// blurred there, and sampled back up bilinearly: each small pixel
+    /// averages a k × k box (variance k²/12 per axis) and the enlargement
+    /// is a tent (k²/6), so the small grid's blur makes up the rest of σ².
+    /// The small grid is aligned to multiples of k, so the parts of two
+    /// tiles agree where they meet: each is the blur of the whole.
+    func backdrop(_ b: Int, for rect: PixelRect) -> Paint? {
       let source = list.backdrops[b]
-      let region = source.source
+      let part = rect.intersection(source.area)
+      guard !part.isEmpty else { return nil }
+      let key = Key(backdrop: b, x0: part.x0, y0: part.y0, x1: part.x1, y1: part.y1)
+      if let known = backdrops[key] { return known }
+      let sigma = source.style.sigma
+      let k = TileRenderer.backdropReduction(for: sigma)
+      // What the blur reads, with a pixel more for the enlargement.
+      let read = source.source(for: part)
+      let full = PixelRect(x0: read.x0 - k, y0: read.y0 - k, x1: read.x1 + k, y1: read.y1 + k)
+      let region = PixelRect(
+        x0: TileRenderer.floorDivide(full.x0, k), y0: TileRenderer.floorDivide(full.y0, k), x1: -TileRenderer.floorDivide(-full.x1, k),
+        y1: -TileRenderer.floorDivide(-full.y1, k))
+      let digest = TileRenderer.beneathDigest(b, for: rect, in: list)
       let image: Pixmap
-      if let cached = cache?.texture(source.digest) {
+      if let cached = cache?.texture(digest) {
         image = cached
       } else {
         let canvas = Canvas(region: region, background: list.background)
-        for i in 0..<source.below where !list.items[i].bounds.intersection(region).isEmpty { draw(i, on: canvas) }
-        canvas.replay(source.prefix, backdrop: backdrop)
-        image = canvas.pixmap.blurred(sigma: source.style.sigma).saturated(source.style.saturation)
-        cache?.store(texture: image, for: source.digest)
+        let s = 1 / Double(k)
+        for i in 0..<source.below where !list.items[i].bounds.intersection(read).isEmpty {
+          if k == 1 { draw(i, on: canvas, over: read) } else { drawReduced(i, on: canvas, k: k, over: read) }
+        }
+        if k == 1 {
+          canvas.replay(source.prefix, backdrop: { self.backdrop($0, for: read) })
+        } else {
+          canvas.replay(Recording.scaled(source.prefix, by: s), backdrop: { self.backdrop($0, for: read)?.scaled(by: s) })
+        }
+        let small = k == 1 ? sigma : (max(sigma * sigma - Double(k * k) / 4, 0)).squareRoot() / Double(k)
+        // The tint over it here, on the small grid: drawing a colour over
+        // an image commutes with sampling it bilinearly.
+        let tinted = Canvas(canvas.pixmap.blurred(sigma: small).saturated(source.style.saturation), at: region)
+        tinted.fill(.rect(region.rect), paint: .solid(source.style.tint))
+        image = tinted.pixmap
+        cache?.store(texture: image, for: digest)
       }
-      let paint = Paint.image(
-        ImageShader(
-          pyramid: ImagePyramid(image, levelCount: 1), imageToDevice: .translation(Double(region.x0), Double(region.y0))))
-      backdrops[b] = paint
+      let paint = Paint.magnifiedImage(MagnifiedImageShader(image: image, digest: digest, factor: k, origin: (region.x0 * k, region.y0 * k)))
+      backdrops[key] = paint
       return paint
     }
+
+    struct Key: Hashable {
+      var backdrop: Int, x0: Int, y0: Int, x1: Int, y1: Int
+    }
+
+    /// Item `i` drawn on a grid `k` times smaller than the device's: its
+    /// ops scaled, or its texture reduced k times (box-filtered, cached)
+    /// and composited at its scaled place.
+    func drawReduced(_ i: Int, on canvas: Canvas, k: Int, over rect: PixelRect) {
+      let item = list.items[i]
+      let s = 1 / Double(k)
+      let origin: (x: Double, y: Double)
+      switch item.kind {
+      case .tiles:
+        canvas.replay(Recording.scaled(list.ops[item.ops], by: s), backdrop: { self.backdrop($0, for: rect)?.scaled(by: s) })
+        return
+      case .movingTexture(let anchor, let area):
+        let (qx, qy) = TileRenderer.placement(anchor, area)
+        origin = (Double(qx) / 16, Double(qy) / 16)
+      case .texture:
+        origin = (Double(item.bounds.x0), Double(item.bounds.y0))
+      }
+      var d = Digester()
+      d.add(TileRenderer.textureKey(item, of: list))
+      d.add(0x7265_6475_6365_64 as UInt64)
+      d.add(k)
+      let reduced: Pixmap
+      if let cached = cache?.texture(d.digest) {
+        reduced = cached
+      } else {
+        var levels = 1
+        while 1 << (levels - 1) < k { levels += 1 }
+        reduced = ImagePyramid(texture(i), levelCount: levels).levels.last!
+        cache?.store(texture: reduced, for: d.digest)
+      }
+      // To the nearest small pixel (at most k/2 device pixels off, under a
+      // blur of σ ≥ 8k: a shadow or glow moves by under 1/16 of its σ).
+      canvas.composite(reduced, origin: (Int((origin.x * s).rounded()), Int((origin.y * s).rounded())))
+    }
+
   }
 }

@@ -204,10 +204,14 @@ struct LayerPainter {
     let v = layer.values, world = layer.world, size = v[Properties.size]
     let outline = source.path?.path ?? shape(source.type, v, bounds: bounds)
     let rule = source.path?.fillRule ?? .nonZero
-    let backdrop = Backdrop(sigma: v[Properties.backdropBlur] * world.maximumScale, saturation: v[Properties.backdropSaturation])
-    if !backdrop.isIdentity { canvas.backdrop(outline, transform: world, style: backdrop, rule: rule) }
-    let tint = v[Properties.backdropTint].clamped
-    if tint.alpha > 0 { canvas.fill(outline, transform: world, paint: .solid(tint), rule: rule) }
+    let backdrop = Backdrop(
+      sigma: v[Properties.backdropBlur] * world.maximumScale, saturation: v[Properties.backdropSaturation], tint: v[Properties.backdropTint].clamped)
+    if backdrop.sigma > 0 || backdrop.saturation != 1 {
+      canvas.backdrop(outline, transform: world, style: backdrop, rule: rule)
+    } else if backdrop.tint.alpha > 0 {
+      // What lies beneath unchanged: the tint alone.
+      canvas.fill(outline, transform: world, paint: .solid(backdrop.tint), rule: rule)
+    }
     if let paint = Self.paint(v[Properties.fill], size: size, world: world) {
       canvas.fill(outline, transform: world, paint: paint, rule: source.path?.fillRule ?? .nonZero)
     }

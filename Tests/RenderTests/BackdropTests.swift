@@ -62,7 +62,7 @@ import Testing
     }
   }
 
-  @Test(arguments: [3.0, 6.0, 20.0])
+  @Test(arguments: [3.0, 6.0, 20.0, 48.0])
   func theBackdropIsAGaussianOfWhatLiesBeneath(sigma: Double) throws {
     let plain = try scene(content).render(at: 0)
     let frosted = try scene(
@@ -179,6 +179,40 @@ import Testing
     }
     // Outside it, the bar as the group draws it.
     #expect(inGroup[80, 10] == blackBar[80, 10])
+  }
+
+  /// Each tile draws its part of a backdrop from what lies beneath within
+  /// the blur's reach: the parts agree where tiles meet, so the frame is
+  /// the same, within a level of rounding, whatever the tiles' size.
+  @Test(arguments: [6.0, 40.0])
+  func tilesOfAnySizeDrawTheSameBackdrop(sigma: Double) throws {
+    let renderer = try scene(
+      content + [##"{"type": "rect", "position": [80, 60], "size": [140, 90], "backdrop": {"blur": "## + "\(sigma), \"saturation\": 1.8}}"])
+    let whole = try renderer.renderFrame(at: 0, tileSize: 256).pixmap
+    for size in [16, 48] {
+      let tiled = try renderer.renderFrame(at: 0, tileSize: size).pixmap
+      let worst = zip(whole.bytes, tiled.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
+      #expect(worst <= 1, "σ \(sigma), tiles of \(size): \(worst) levels")
+    }
+  }
+
+  @Test(
+    arguments: [
+      (##""material": "ultrathin""##, "did you mean 'ultraThin'", "layers[0].material"),
+      (##""backdrop": {"saturation": 11}"##, "out of range", "layers[0].backdrop.saturation"),
+      (##""backdrop": {"blur": -2}"##, "out of range", "layers[0].backdrop.blur"),
+      (##""backdrop": {"tint": "frost"}"##, "unknown colour", "layers[0].backdrop.tint"),
+      (##""backdrop": {"opacity": 1}"##, "unknown key", "layers[0].backdrop.opacity"),
+    ])
+  func badMaterialsAreLocated(key: String, message: String, path: String) throws {
+    let text = ##"{"version": 1, "size": [10, 10], "layers": [{"type": "rect", "## + key + "}]}"
+    do {
+      _ = try SceneDecoder.decode(Array(text.utf8), file: "t.json", defaultName: "t")
+      Issue.record("decoded")
+    } catch {
+      #expect(error.diagnostics.count == 1 && error.diagnostics[0].message.contains(message), "\(error.diagnostics)")
+      #expect(error.diagnostics.first?.path.description == path && error.diagnostics.first?.location.line == 1)
+    }
   }
 
   /// The tile cache never changes a backdrop: content moving under a still
