@@ -88,19 +88,6 @@ public struct TextLayout: Sendable, Hashable {
     return out
   }
 
-  /// The colour glyphs placed in the same box, each with its rectangle.
-  public func images(in bounds: Vector2, alignment: TextAlignment) -> [GlyphImage] {
-    var out: [GlyphImage] = []
-    for (i, line) in lines.enumerated() {
-      let place = origin(of: i, in: bounds, alignment: alignment)
-      for var image in line.images {
-        image.rect = place.apply(image.rect)
-        out.append(image)
-      }
-    }
-    return out
-  }
-
   /// The box the lines fill when placed in a box of `bounds` points.
   public func box(in bounds: Vector2, alignment: TextAlignment) -> Rect {
     var box = Rect.null

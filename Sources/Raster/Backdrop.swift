@@ -15,6 +15,32 @@ public struct Backdrop: Sendable, Hashable {
     self.tint = tint
   }
 
+  /// How many times smaller what lies beneath is drawn before it is
+  /// blurred: the largest power of two ≤ σ/3 (1 below σ = 6), so σ is at
+  /// least 3 small pixels. Measured against the true Gaussian
+  /// (BackdropTests), within 2% of full scale.
+  var reduction: Int {
+    var k = 1
+    while Double(2 * k) <= sigma / 3 && k < 64 { k *= 2 }
+    return k
+  }
+
+  /// σ on the small grid, in its pixels: what is left of σ² once each
+  /// small pixel's k × k box (variance k²/12 per axis) and the bilinear
+  /// enlargement's tent (k²/6) are counted.
+  var smallSigma: Double {
+    let k = Double(reduction)
+    return reduction == 1 ? sigma : (max(sigma * sigma - k * k / 4, 0)).squareRoot() / k
+  }
+
+  /// Device pixels around a pixel whose content its backdrop reads: the
+  /// blur's reach on the small grid, and a small pixel more on each side
+  /// for the drawing's box and the enlargement.
+  var reach: Int {
+    let k = reduction
+    return max(LayerEffects.reach(sigma), (LayerEffects.reach(smallSigma) + 2) * k)
+  }
+
 }
 
 extension Pixmap {
@@ -29,7 +55,7 @@ extension Pixmap {
   /// unchanged, 0 makes it grey.
   public func saturated(_ s: Double) -> Pixmap {
     guard s != 1, s.isFinite else { return self }
-    let (wr, wg, wb) = Self.lumaWeights
+    let (wr, wg, _) = Self.lumaWeights
     // Integer weights (of 2^16) and the saturation (of 2^12): exact and
     // the same on every machine.
     let kr = Int((wr * 65536).rounded()), kg = Int((wg * 65536).rounded())

@@ -26,15 +26,23 @@ extension MagnifiedImageShader: RowShader {
       while n < count {
         let floor = t >> shift
         // The pixels between the same two texels, the two texel columns
-        // blended down the rows once for them.
+        // blended down the rows once for them; across, the value grows by
+        // the same step from pixel to pixel: additions only.
         let run = min(count - n, ((floor + 1) * span - t + 1) / 2)
         let left = blended(min(max(floor, 0), w - 1)), right = blended(min(max(floor + 1, 0), w - 1))
-        for m in 0..<run {
-          let weight = UInt32(((t + 2 * m) & mask) * unit)
-          let v = (left &* (256 &- weight) &+ right &* weight &+ 32768) &>> 16
-          let pixel = output + 4 * (n + m)
-          pixel[0] = UInt8(truncatingIfNeeded: v[0]); pixel[1] = UInt8(truncatingIfNeeded: v[1])
-          pixel[2] = UInt8(truncatingIfNeeded: v[2]); pixel[3] = UInt8(truncatingIfNeeded: v[3])
+        let weight = UInt32((t & mask) * unit), step = UInt32(2 * unit)
+        // left·(256 − w) + right·w = left·256 + (right − left)·w, in
+        // wrapping arithmetic (the sum is the true one, 0…2^24).
+        let delta = right &- left
+        var v = (left &<< 8) &+ delta &* weight &+ 32768
+        let stepped = delta &* step
+        var pixel = output + 4 * n
+        for _ in 0..<run {
+          let out = v &>> 16
+          pixel[0] = UInt8(truncatingIfNeeded: out[0]); pixel[1] = UInt8(truncatingIfNeeded: out[1])
+          pixel[2] = UInt8(truncatingIfNeeded: out[2]); pixel[3] = UInt8(truncatingIfNeeded: out[3])
+          v = v &+ stepped
+          pixel += 4
         }
         n += run
         t += 2 * run

@@ -1,5 +1,9 @@
 import Primitives
 
+/// ⌊a / b⌋ for b > 0.
+@inline(__always)
+func floorDivide(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
+
 /// Paints an image enlarged a whole number of times, k, its top-left
 /// texel's corner at a device pixel: texel (i, j) covers device pixels
 /// origin + (ik … ik + k − 1, jk … jk + k − 1). Each device pixel centre is
@@ -46,7 +50,7 @@ public struct MagnifiedImageShader: Sendable {
     // Texel coordinate of the pixel's centre, minus ½, in 1/(2k)ths:
     // (2x + 1 − k) / 2k; its floor and fraction.
     let twice = 2 * x + 1 - factor, span = 2 * factor
-    let floor = twice >= 0 ? twice / span : -((-twice + span - 1) / span)
+    let floor = floorDivide(twice, span)
     let weight = (twice - floor * span) * 256 / span
     let i = min(max(floor, 0), size - 1), j = min(max(floor + 1, 0), size - 1)
     return (i, j, weight)

@@ -71,7 +71,7 @@ public final class Recording {
     /// The pixels whose content the blur reads for the pixels of `rect`:
     /// it grown by the blur's reach.
     func source(for rect: PixelRect) -> PixelRect {
-      let r = LayerEffects.reach(style.sigma)
+      let r = style.reach
       return PixelRect(x0: rect.x0 - r, y0: rect.y0 - r, x1: rect.x1 + r, y1: rect.y1 + r)
     }
   }

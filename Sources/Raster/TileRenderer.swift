@@ -88,7 +88,7 @@ public enum TileRenderer {
             } else {
               let (base, under) = blank(over[..<first])
               canvas = base
-              for i in under { canvas.replay(list.ops[items[i].ops], backdrop: { images.backdrop($0, for: tile) }) }
+              for i in under { images.draw(i, on: canvas, over: tile) }
               // Kept from its second frame on: a backdrop that changes
               // every frame (a gradient shifting under a glow) would cost
               // a copy of the tile (drawing on goes on in a buffer the
@@ -101,15 +101,14 @@ public enum TileRenderer {
           }
           for (position, i) in zip(rest.indices, rest) {
             let item = items[i]
-            if item.kind == .tiles {
-              canvas.replay(list.ops[item.ops], backdrop: { images.backdrop($0, for: tile) })
-              continue
-            }
-            // What the next item paints opaque first, over the texture, hides it.
+            // What the next item paints opaque first, over a texture, hides it.
             let next = position + 1 < rest.endIndex ? rest[position + 1] : nil
-            let hidden = next.flatMap { n in
-              opaqueRectangles(n).lazy.map { PixelRect(inside: $0).intersection(tile) }.max { $0.width * $0.height < $1.width * $1.height }
-            }
+            let hidden =
+              item.kind == .tiles
+              ? nil
+              : next.flatMap { n in
+                opaqueRectangles(n).lazy.map { PixelRect(inside: $0).intersection(tile) }.max { $0.width * $0.height < $1.width * $1.height }
+              }
             images.draw(i, on: canvas, over: tile, hidden: hidden)
           }
           pixels = canvas.pixmap.bytes
@@ -164,7 +163,7 @@ public enum TileRenderer {
       let item = list.items[i]
       Recording.digest(item, into: &d)
       // What its backdrops read beneath this tile.
-      for b in item.backdrops { d.add(beneathDigest(b, for: tile, in: list)) }
+      if !item.backdrops.isEmpty { d.add(reads(item, over: tile, in: list)) }
     }
     return d.digest
   }
@@ -182,8 +181,20 @@ public enum TileRenderer {
     let read = source.source(for: part)
     for i in 0..<source.below where !list.items[i].bounds.intersection(read).isEmpty {
       Recording.digest(list.items[i], into: &d)
-      for nested in list.items[i].backdrops { d.add(beneathDigest(nested, for: read, in: list)) }
+      if !list.items[i].backdrops.isEmpty { d.add(reads(list.items[i], over: read, in: list)) }
     }
+    // Backdrops its own item drew before it, over the same pixels.
+    for case .backdrop(_, _, let earlier) in source.prefix { d.add(beneathDigest(earlier, for: read, in: list)) }
+    return d.digest
+  }
+
+  /// What the backdrops of `item` read when it is drawn over `rect`: by
+  /// the tiles, their parts in `rect`; as a texture, their parts in its
+  /// whole bounds (the texture is drawn whole, then blurred or shadowed).
+  static func reads(_ item: Recording.Item, over rect: PixelRect, in list: Recording) -> Digest {
+    var d = Digester()
+    let drawn = item.kind == .tiles ? rect : item.bounds
+    for b in item.backdrops { d.add(beneathDigest(b, for: drawn, in: list)) }
     return d.digest
   }
 
@@ -212,17 +223,6 @@ public enum TileRenderer {
     return texture
   }
 
-  /// ⌊a / b⌋ for b > 0.
-  static func floorDivide(_ a: Int, _ b: Int) -> Int { a >= 0 ? a / b : -((-a + b - 1) / b) }
-
-  /// How many times smaller a backdrop blurred by σ device pixels is
-  /// drawn: the largest power of two ≤ σ/6 (1 below σ = 12).
-  static func backdropReduction(for sigma: Double) -> Int {
-    var k = 1
-    while Double(2 * k) <= sigma / 6 && k < 64 { k *= 2 }
-    return k
-  }
-
   /// What names a texture in the caches. A moving texture's area follows
   /// from its relative digest; a fixed one is drawn over its bounds, which
   /// the frame's size also decides.
@@ -231,7 +231,7 @@ public enum TileRenderer {
     d.add(item.digest)
     if item.kind == .texture { d.add(item.bounds.x0); d.add(item.bounds.y0); d.add(item.bounds.x1); d.add(item.bounds.y1) }
     // A texture that paints backdrops reads what lies beneath its bounds.
-    for b in item.backdrops { d.add(beneathDigest(b, for: item.bounds, in: list)) }
+    if !item.backdrops.isEmpty { d.add(reads(item, over: item.bounds, in: list)) }
     return d.digest
   }
 
@@ -276,9 +276,9 @@ public enum TileRenderer {
     /// Backdrop `b`'s paint over the device pixels of `rect` (a tile):
     /// what lies beneath its shape there (the items before its own, then
     /// its own item's ops before it) and within the blur's reach around,
-    /// on the frame's background, blurred and saturated; nil where the
-    /// shape is not. From σ = 12 px on it is drawn k times smaller (k the
-    /// largest power of two ≤ σ/6, so σ is at least 6 small pixels) and
+    /// on the frame's background, blurred, saturated and tinted; nil where
+    /// the shape is not. From σ = 6 px on it is drawn k times smaller (k
+    /// the largest power of two ≤ σ/3, so σ is at least 3 small pixels) and
     /// blurred there, and sampled back up bilinearly: each small pixel
     /// averages a k × k box (variance k²/12 per axis) and the enlargement
     /// is a tent (k²/6), so the small grid's blur makes up the rest of σ².
@@ -290,14 +290,10 @@ public enum TileRenderer {
       guard !part.isEmpty else { return nil }
       let key = Key(backdrop: b, x0: part.x0, y0: part.y0, x1: part.x1, y1: part.y1)
       if let known = backdrops[key] { return known }
-      let sigma = source.style.sigma
-      let k = TileRenderer.backdropReduction(for: sigma)
-      // What the blur reads, with a pixel more for the enlargement.
+      let k = source.style.reduction
+      // What the blur reads, on the small grid.
       let read = source.source(for: part)
-      let full = PixelRect(x0: read.x0 - k, y0: read.y0 - k, x1: read.x1 + k, y1: read.y1 + k)
-      let region = PixelRect(
-        x0: TileRenderer.floorDivide(full.x0, k), y0: TileRenderer.floorDivide(full.y0, k), x1: -TileRenderer.floorDivide(-full.x1, k),
-        y1: -TileRenderer.floorDivide(-full.y1, k))
+      let region = PixelRect(x0: floorDivide(read.x0, k), y0: floorDivide(read.y0, k), x1: -floorDivide(-read.x1, k), y1: -floorDivide(-read.y1, k))
       let digest = TileRenderer.beneathDigest(b, for: rect, in: list)
       let image: Pixmap
       if let cached = cache?.texture(digest) {
@@ -305,6 +301,10 @@ public enum TileRenderer {
       } else {
         let canvas = Canvas(region: region, background: list.background)
         let s = 1 / Double(k)
+        // Beyond the frame's edges: the background (as on a screen).
+        let frame = list.frame
+        canvas.pushClip(
+          .rect(Rect(x: Double(frame.x0) * s, y: Double(frame.y0) * s, width: Double(frame.width) * s, height: Double(frame.height) * s)))
         for i in 0..<source.below where !list.items[i].bounds.intersection(read).isEmpty {
           if k == 1 { draw(i, on: canvas, over: read) } else { drawReduced(i, on: canvas, k: k, over: read) }
         }
@@ -313,7 +313,8 @@ public enum TileRenderer {
         } else {
           canvas.replay(Recording.scaled(source.prefix, by: s), backdrop: { self.backdrop($0, for: read)?.scaled(by: s) })
         }
-        let small = k == 1 ? sigma : (max(sigma * sigma - Double(k * k) / 4, 0)).squareRoot() / Double(k)
+        canvas.popClip()
+        let small = source.style.smallSigma
         // The tint over it here, on the small grid: drawing a colour over
         // an image commutes with sampling it bilinearly.
         let tinted = Canvas(canvas.pixmap.blurred(sigma: small).saturated(source.style.saturation), at: region)

@@ -77,8 +77,9 @@ struct LayerPainter {
     // A text changing: the text before too, and a line's height above and
     // below, where a numeric transition's characters roll.
     if let change = layer.textChange, let before = texts[layer.node][change.from] {
-      let box = before.layout.box(in: size, alignment: source.text?.align ?? .leading)
-      if !box.isNull { local = local.union(box) }
+      let placed = textBoxes(layer).before
+      let box = before.layout.box(in: placed.size, alignment: source.text?.align ?? .leading)
+      if !box.isNull { local = local.union(AffineTransform.translation(placed.offset.x, placed.offset.y).apply(box)) }
       local = local.insetBy(dx: 0, dy: -max(before.layout.lineHeight, texts[layer.node][v[Properties.text]]?.layout.lineHeight ?? 0))
     }
     var box = layer.world.apply(local.insetBy(dx: -grow, dy: -grow))
@@ -227,6 +228,23 @@ struct LayerPainter {
     }
   }
 
+  /// Where a text is laid out in its layer: in a box of `size` points
+  /// whose top-left corner is at `offset` in the layer's space.
+  struct TextBox {
+    var size: Vector2
+    var offset: Vector2 = .zero
+  }
+
+  /// The boxes of the text shown and of the text before it: the layer's;
+  /// when the layer's box is the shown text's (it gives no size), the text
+  /// before keeps its own box, pinned at the layer's anchor.
+  func textBoxes(_ layer: ResolvedLayer) -> (shown: TextBox, before: TextBox) {
+    let size = layer.values[Properties.size]
+    guard let box = layer.textChange?.box else { return (TextBox(size: size), TextBox(size: size)) }
+    let anchor = layer.values[Properties.anchor]
+    return (TextBox(size: size), TextBox(size: box, offset: Vector2(anchor.x * (size.x - box.x), anchor.y * (size.y - box.y))))
+  }
+
   /// The glyphs, in `color`, aligned in the bounds; while a change of the
   /// text shows, the text before and the text shown, as the layer's
   /// content transition says (docs/scene-format.md, "Text").
@@ -237,8 +255,9 @@ struct LayerPainter {
         location: structure.nodes[layer.node].layer.location, message: "the text's font was not loaded (load the scene's resources first)")
     }
     let align = content.align
+    let boxes = textBoxes(layer)
     guard let change = layer.textChange, let before = texts[change.from], content.contentTransition != .identity else {
-      draw(shown, layer, align, on: canvas)
+      draw(shown, Self.all(shown.layout), boxes.shown, layer, align, on: canvas)
       return
     }
     let p = change.progress, opacity = min(max(p, 0), 1)
@@ -247,32 +266,38 @@ struct LayerPainter {
       // (1 − p)·before + p·shown in premultiplied colour: the text before,
       // then the one shown cross-fading into it, as a group of its own.
       canvas.beginLayer(bounds: layer.deviceBounds)
-      draw(before, layer, align, on: canvas)
+      draw(before, Self.all(before.layout), boxes.before, layer, align, on: canvas)
       if opacity > 0 {
         canvas.beginLayer(bounds: layer.deviceBounds, opacity: opacity, effects: LayerEffects(crossFade: true))
-        draw(shown, layer, align, on: canvas)
+        draw(shown, Self.all(shown.layout), boxes.shown, layer, align, on: canvas)
         canvas.endLayer()
       }
       canvas.endLayer()
     case .numericText(let countsDown):
-      let roll = Self.roll(from: before.layout, to: shown.layout, in: layer.values[Properties.size], alignment: align)
+      let roll = Self.roll(from: before.layout, in: boxes.before, to: shown.layout, in: boxes.shown, alignment: align)
       // Up (outgoing characters rise) when counting up.
       let up =
         countsDown.map { !$0 }
         ?? !(Self.number(in: change.from).flatMap { a in Self.number(in: layer.values[Properties.text]).map { $0 < a } } ?? false)
       let h = shown.layout.lineHeight * (up ? 1 : -1)
-      draw(shown, roll.staying.map { ($0.line, $0.cluster, Vector2($0.from.x * (1 - p), $0.from.y * (1 - p))) }, layer, align, on: canvas)
+      draw(
+        shown, roll.staying.map { ($0.line, $0.cluster, Vector2($0.from.x * (1 - p), $0.from.y * (1 - p))) }, boxes.shown, layer, align, on: canvas)
       if opacity < 1, !roll.outgoing.isEmpty {
         canvas.beginLayer(bounds: layer.deviceBounds, opacity: 1 - opacity)
-        draw(before, roll.outgoing.map { ($0.line, $0.cluster, Vector2(0, -h * p)) }, layer, align, on: canvas)
+        draw(before, roll.outgoing.map { ($0.line, $0.cluster, Vector2(0, -h * p)) }, boxes.before, layer, align, on: canvas)
         canvas.endLayer()
       }
       if opacity > 0, !roll.incoming.isEmpty {
         canvas.beginLayer(bounds: layer.deviceBounds, opacity: opacity)
-        draw(shown, roll.incoming.map { ($0.line, $0.cluster, Vector2(0, h * (1 - p))) }, layer, align, on: canvas)
+        draw(shown, roll.incoming.map { ($0.line, $0.cluster, Vector2(0, h * (1 - p))) }, boxes.shown, layer, align, on: canvas)
         canvas.endLayer()
       }
     }
+  }
+
+  /// Every cluster of a text, unmoved.
+  static func all(_ layout: TextLayout) -> [(line: Int, cluster: Int, offset: Vector2)] {
+    layout.lines.enumerated().flatMap { l, line in line.clusters.indices.map { (l, $0, Vector2.zero) } }
   }
 
   /// A numeric text transition's clusters, line by line: those at the
@@ -280,7 +305,7 @@ struct LayerPainter {
   /// the offset from where it was before: it slides there as the change
   /// runs); the others of the text before go out, those of the text shown
   /// come in.
-  static func roll(from before: TextLayout, to shown: TextLayout, in size: Vector2, alignment: TextAlignment) -> (
+  static func roll(from before: TextLayout, in beforeBox: TextBox, to shown: TextLayout, in shownBox: TextBox, alignment: TextAlignment) -> (
     staying: [(line: Int, cluster: Int, from: Vector2)], outgoing: [(line: Int, cluster: Int)], incoming: [(line: Int, cluster: Int)]
   ) {
     var staying: [(line: Int, cluster: Int, from: Vector2)] = [], outgoing: [(line: Int, cluster: Int)] = []
@@ -293,10 +318,9 @@ struct LayerPainter {
       while m < min(old.count, new.count) - k, old[old.count - 1 - m].text == new[new.count - 1 - m].text { m += 1 }
       let pairs = Array(0..<k).map { ($0, $0) } + (0..<m).map { (old.count - 1 - $0, new.count - 1 - $0) }
       if !pairs.isEmpty {
-        let a = before.origin(of: l, in: size, alignment: alignment), b = shown.origin(of: l, in: size, alignment: alignment)
-        for (i, j) in pairs {
-          staying.append((l, j, Vector2(a.tx + old[i].x - b.tx - new[j].x, a.ty - b.ty)))
-        }
+        let a = before.origin(of: l, in: beforeBox.size, alignment: alignment), b = shown.origin(of: l, in: shownBox.size, alignment: alignment)
+        let (ax, ay) = (a.tx + beforeBox.offset.x, a.ty + beforeBox.offset.y), (bx, by) = (b.tx + shownBox.offset.x, b.ty + shownBox.offset.y)
+        for (i, j) in pairs { staying.append((l, j, Vector2(ax + old[i].x - bx - new[j].x, ay - by))) }
       }
       outgoing += (k..<(old.count - m)).map { (l, $0) }
       incoming += (k..<(new.count - m)).map { (l, $0) }
@@ -310,50 +334,26 @@ struct LayerPainter {
     Double(String(text.filter { $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-") }))
   }
 
-  /// A whole text placed in the layer's box: its outlines in the layer's
-  /// colour, its colour glyphs in their own.
-  func draw(_ text: SetText, _ layer: ResolvedLayer, _ alignment: TextAlignment, on canvas: Recording) {
-    let size = layer.values[Properties.size]
-    if let paint = Self.paint(layer.values[Properties.color], size: size, world: layer.world) {
-      let glyphs = text.layout.path(in: size, alignment: alignment)
-      if !glyphs.isEmpty { canvas.fill(glyphs, transform: layer.world, paint: paint) }
-    }
-    var pieces: [(line: Int, cluster: Int, offset: Vector2)] = []
-    for (l, line) in text.layout.lines.enumerated() {
-      for (c, cluster) in line.clusters.enumerated() where !cluster.images.isEmpty { pieces.append((l, c, .zero)) }
-    }
-    drawImages(text, pieces, layer, alignment, on: canvas)
-  }
-
-  /// Some clusters of a text placed in the layer's box, each moved by its
-  /// offset (points).
+  /// Clusters of a text laid out in `box`, each moved by its offset
+  /// (points): outlines in the layer's colour; colour glyphs keep their
+  /// own colours (as emoji do on iOS), filtered from the strike's bitmap
+  /// down (or up) to their size.
   func draw(
-    _ text: SetText, _ pieces: [(line: Int, cluster: Int, offset: Vector2)], _ layer: ResolvedLayer, _ alignment: TextAlignment,
-    on canvas: Recording
+    _ text: SetText, _ pieces: [(line: Int, cluster: Int, offset: Vector2)], _ box: TextBox, _ layer: ResolvedLayer,
+    _ alignment: TextAlignment, on canvas: Recording
   ) {
     guard !pieces.isEmpty else { return }
     let size = layer.values[Properties.size]
+    func place(_ l: Int, _ offset: Vector2) -> AffineTransform {
+      text.layout.origin(of: l, in: box.size, alignment: alignment).concatenating(.translation(box.offset.x + offset.x, box.offset.y + offset.y))
+    }
     if let paint = Self.paint(layer.values[Properties.color], size: size, world: layer.world) {
       var outlines = Path()
-      for (l, c, offset) in pieces {
-        let place = text.layout.origin(of: l, in: size, alignment: alignment).concatenating(.translation(offset.x, offset.y))
-        outlines.append(text.layout.lines[l].clusters[c].path.transformed(by: place))
-      }
+      for (l, c, offset) in pieces { outlines.append(text.layout.lines[l].clusters[c].path.transformed(by: place(l, offset))) }
       if !outlines.isEmpty { canvas.fill(outlines, transform: layer.world, paint: paint) }
     }
-    drawImages(text, pieces, layer, alignment, on: canvas)
-  }
-
-  /// The colour glyphs of some clusters, which keep their own colours (as
-  /// emoji do on iOS), filtered from the strike's bitmap down (or up) to
-  /// their size.
-  func drawImages(
-    _ text: SetText, _ pieces: [(line: Int, cluster: Int, offset: Vector2)], _ layer: ResolvedLayer, _ alignment: TextAlignment,
-    on canvas: Recording
-  ) {
-    let size = layer.values[Properties.size]
     for (l, c, offset) in pieces {
-      let line = text.layout.origin(of: l, in: size, alignment: alignment).concatenating(.translation(offset.x, offset.y))
+      let line = place(l, offset)
       for (i, glyph) in text.layout.lines[l].clusters[c].images.enumerated() {
         guard let pyramid = text.pyramids[SetText.GlyphKey(line: l, cluster: c, image: i)] else { continue }
         let rect = line.apply(glyph.rect)

@@ -79,7 +79,7 @@ struct ResolvedLayer {
   var projection: Homography?
   /// While a change of its text shows: the text before and the change's
   /// progress (0 → 1).
-  var textChange: (from: String, progress: Double)?
+  var textChange: (from: String, progress: Double, box: Vector2?)?
 
   /// Moves it and its descendants by (dx, dy) device pixels.
   mutating func shift(_ dx: Double, _ dy: Double) {
@@ -148,11 +148,15 @@ struct ResolveStage {
     values.clampToDrawable()
     // A text that changes: its box is the shown text's, unless the layer
     // gives a size; the change shows while its animation runs.
-    var textChange: (from: String, progress: Double)?
+    var textChange: (from: String, progress: Double, box: Vector2?)?
     if let track = timeline.track(.text, of: layer.id) {
       let shown = values[Properties.text]
-      if layer.properties[Properties.size] == nil, !sizeAnimated, let size = textSizes[node][shown] { values[Properties.size] = size }
-      if let change = track.transition(at: t), case .text(let from) = change.from { textChange = (from, change.progress) }
+      let sized = layer.properties[Properties.size] == nil && !sizeAnimated
+      if sized, let size = textSizes[node][shown] { values[Properties.size] = size }
+      if let change = track.transition(at: t), case .text(let from) = change.from {
+        // The text before keeps its own box when the layer's is the text's.
+        textChange = (from, change.progress, sized ? textSizes[node][from] : nil)
+      }
     }
     let children = structure.nodes[node].children.compactMap { entry -> ResolvedLayer? in
       guard membership.includes(entry) else { return nil }

@@ -352,7 +352,13 @@ public struct SceneTimeline: Sendable {
       var steps: [Track.Step]
       if case .steps(let s) = existing { steps = s } else { steps = [Track.Step(time: -.infinity, value: initial)] }
       var step = Track.Step(time: t, value: value)
-      if Properties.property(key).interpolation == .transitioned, let animation {
+      let transitioned = Properties.property(key).interpolation == .transitioned
+      // Setting a text to what it is changes nothing (a change running goes on).
+      if transitioned, steps.last?.value == value {
+        tracks[id, default: [:]][key] = .steps(steps)
+        return (end, nil)
+      }
+      if transitioned, let animation {
         let timing = AnimationTiming(animation)
         step.transition = timing
         end = t + timing.renderingDuration

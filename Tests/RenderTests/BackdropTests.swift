@@ -226,12 +226,32 @@ import Testing
         ##"{"type": "rect", "position": [80, 100], "size": [160, 30], "material": "thin"}"##,
       ],
       timeline: ##"[{"at": 0, "animation": "linear(duration: 1)", "set": {"ball": {"offset": [100, -40]}}}]"##)
-    let cache = TileCache(width: 160, height: 120)
-    for i in 0...10 {
-      let t = Double(i) / 10
-      let cached = try renderer.renderFrame(at: t, cache: cache).pixmap
-      let alone = try renderer.render(at: t)
-      #expect(cached.bytes == alone.bytes, "t \(t)")
+    // Backdrops inside a blurred layer (drawn whole as a texture), and two
+    // in one clipped group, the second over the first.
+    let nested = try scene(
+      [
+        ##"{"id": "ball", "type": "circle", "position": [30, 60], "size": [40, 40], "fill": "orange"}"##,
+        ##"{"type": "rect", "position": [50, 30], "size": [90, 40], "material": "regular", "blur": 3}"##,
+        ##"{"type": "group", "size": [160, 120], "anchor": [0, 0], "clip": true, "children": [{"type": "rect", "position": [110, 90], "size": [90, 50], "material": "thin"}, {"type": "rect", "position": [120, 90], "size": [30, 20], "backdrop": {"blur": 4, "saturation": 0}}]}"##,
+      ],
+      timeline: ##"[{"at": 0, "animation": "linear(duration: 1)", "set": {"ball": {"offset": [100, 10]}}}]"##)
+    for r in [renderer, nested] {
+      let cache = TileCache(width: 160, height: 120)
+      for i in 0...10 {
+        let t = Double(i) / 10
+        let cached = try r.renderFrame(at: t, cache: cache, tileSize: 32).pixmap
+        let alone = try r.renderFrame(at: t, tileSize: 32).pixmap
+        #expect(cached.bytes == alone.bytes, "t \(t)")
+      }
     }
+  }
+
+  /// Beyond the frame's edges a backdrop sees the background, as a screen
+  /// would: a layer wholly above the frame changes nothing.
+  @Test func beyondTheFrameIsTheBackground() throws {
+    let bar = ##"{"type": "rect", "position": [80, 15], "size": [160, 30], "backdrop": {"blur": 10}}"##
+    let plain = try scene(content + [bar]).render(at: 0)
+    let above = try scene(content + [##"{"type": "rect", "position": [80, -20], "size": [160, 30], "fill": "black"}"##, bar]).render(at: 0)
+    #expect(plain.bytes == above.bytes)
   }
 }

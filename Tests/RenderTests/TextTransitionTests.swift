@@ -91,6 +91,15 @@ import Testing
     for y in 0..<start.height { for x in 0..<100 where start[x, y] != mid[x, y] { Issue.record("(\(x), \(y)) moved") } }
   }
 
+  /// When the layer's box is the text's, the text before keeps its own
+  /// box pinned at the anchor: as the change starts (p = 0) nothing moves.
+  @Test func theTextBeforeStaysWhereItWas() throws {
+    for transition in ["opacity", "numericText"] {
+      let r = try renderer("9", "10", transition: transition, extra: ##", "anchor": [0.2, 0.5]"##)
+      #expect(try r.render(at: 0).bytes == (try r.render(at: -0.5)).bytes, "\(transition)")
+    }
+  }
+
   /// A text layer without a size takes the shown text's box: a wider text
   /// widens the layer's fill at once.
   @Test func theBoxIsTheShownTexts() throws {
