@@ -66,7 +66,8 @@ let package = Package(
       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]
     ),
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
-    .target(name: "VideoOutput", dependencies: ["Raster", "CFFmpeg", "CFFmpegShim"]),
+    .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebp", providers: [.apt(["libwebp-dev"])]),
+    .target(name: "VideoOutput", dependencies: ["Raster", "CFFmpeg", "CFFmpegShim", "CWebP"]),
     // What a design review needs besides the video: charts of the motion,
     // overlays, contact sheets, comparisons.
     .target(name: "Review", dependencies: ["PortableMath", "Primitives", "Syntax", "SceneModel", "Timing", "Raster", "Render", "Typography"]),

@@ -33,6 +33,8 @@ public struct OutputSettings: Sendable {
   public var name: String
   /// H.264's quality and speed.
   public var mp4: MP4Options
+  /// WebP's quality (lossless by default).
+  public var webp: WebPOptions = WebPOptions()
 
   public init(schedule: FrameSchedule, width: Int, height: Int, transparent: Bool, name: String, mp4: MP4Options = MP4Options()) {
     self.schedule = schedule; self.width = width; self.height = height; self.transparent = transparent; self.name = name
@@ -65,7 +67,8 @@ public struct OutputFormat: Sendable {
   public func losses(_ settings: OutputSettings) -> [String] {
     var losses: [String] = []
     if settings.transparent && !keepsTransparency {
-      let keeping = OutputFormats.all.filter(\.keepsTransparency).map { $0.name.uppercased() }.joined(separator: " and ")
+      let names = OutputFormats.all.filter(\.keepsTransparency).map { $0.name.uppercased() }
+      let keeping = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()
       losses.append("\(summary) has no transparency: the transparent background becomes black (\(keeping) keep it)")
     }
     if let maximumFrameRate, case let capped = settings.schedule.capped(at: maximumFrameRate), capped.rate != settings.schedule.rate {
@@ -119,7 +122,45 @@ public enum OutputFormats {
     }
   }
 
-  public static let all = [mp4, gif, png]
+  /// ProRes 4444 in QuickTime (prores_ks, `ap4h`, `yuva444p10le`, straight
+  /// alpha, BT.709): for Final Cut, Motion and Keynote.
+  public static let mov = OutputFormat(name: "mov", fileExtension: "mov", writesSequences: false, summary: "a ProRes 4444 movie") {
+    destination, s throws(OutputError) in
+    guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "a movie is one file") }
+    return try EncodedVideoSink(schedule: s.schedule, path: path, width: s.width, height: s.height, profile: .proRes4444, format: "mov")
+  }
+
+  /// VP9 in WebM (libvpx-vp9, BT.709), with alpha (`yuva420p`) when the
+  /// background is transparent: for web pages.
+  public static let webm = OutputFormat(name: "webm", fileExtension: "webm", writesSequences: false, summary: "a VP9 WebM video") {
+    destination, s throws(OutputError) in
+    guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "a WebM video is one file") }
+    return try EncodedVideoSink(
+      schedule: s.schedule, path: path, width: s.width, height: s.height, profile: .vp9(alpha: s.transparent), format: "webm")
+  }
+
+  /// Animated PNG (FFmpeg's apng encoder and muxer): lossless, with alpha,
+  /// loops forever, each frame 1/fps exactly.
+  public static let apng = OutputFormat(
+    name: "apng", fileExtension: "apng", writesSequences: false, summary: "an animated PNG", shareLimit: 10_000_000
+  ) {
+    destination, s throws(OutputError) in
+    guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "an APNG is one file") }
+    return try EncodedVideoSink(schedule: s.schedule, path: path, width: s.width, height: s.height, profile: .apng, format: "apng")
+  }
+
+  /// An animated WebP (libwebp): lossless unless a quality is given, with
+  /// alpha, at most 50 fps, loops forever.
+  public static let webp = OutputFormat(
+    name: "webp", fileExtension: "webp", writesSequences: false, summary: "an animated WebP", maximumFrameRate: WebPSink.maximumFrameRate,
+    shareLimit: 10_000_000
+  ) {
+    destination, s throws(OutputError) in
+    guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "a WebP is one file") }
+    return try WebPSink(schedule: s.schedule, path: path, width: s.width, height: s.height, options: s.webp)
+  }
+
+  public static let all = [mp4, gif, png, webp, apng, mov, webm]
 
   public static func named(_ name: String) -> OutputFormat? { all.first { $0.name == name } }
   public static var names: [String] { all.map(\.name) }

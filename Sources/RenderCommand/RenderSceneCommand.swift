@@ -127,7 +127,8 @@ struct SceneJob {
     let (fw, fh) = renderer.frameSize(scale: options.scale, decoration: decoration)
     try Frames.checkSize(width: fw, height: fh, what: "the frame")
     let settings = OutputSettings(
-      schedule: schedule, width: fw, height: fh, transparent: scene.background == nil && decoration?.background == nil, name: name,
+      schedule: schedule, width: fw, height: fh, transparent: (scene.background.map { $0.alpha < 1 } ?? true) && decoration?.background == nil,
+      name: name,
       mp4: MP4Options(crf: options.crf, preset: options.preset))
     if !options.null {
       for target in targets {

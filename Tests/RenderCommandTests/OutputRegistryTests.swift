@@ -25,9 +25,9 @@ import Testing
     #expect(all.map(\.0) == ["gif", "png", "mp4"])
     #expect(all[0].1 == file("out/scene.gif") && all[1].1 == .folder("out/") && all[2].1 == file("out/scene.mp4"))
     // The formats docs/cli.md lists, each by its name and its extension.
-    #expect(OutputFormats.names == ["mp4", "gif", "png"])
-    #expect(["mp4", "gif", "png"].map { OutputFormats.named($0)?.fileExtension } == ["mp4", "gif", "png"])
-    #expect(OutputFormats.named("webm") == nil)
+    #expect(OutputFormats.names == ["mp4", "gif", "png", "webp", "apng", "mov", "webm"])
+    #expect(OutputFormats.names.map { OutputFormats.named($0)?.fileExtension } == ["mp4", "gif", "png", "webp", "apng", "mov", "webm"])
+    #expect(OutputFormats.named("avi") == nil)
   }
 
   @Test func unknownOutputsAreUsageErrors() {

@@ -262,7 +262,7 @@ import VideoOutput
     let dir = try Self.folder("usage")
     let scene = try Self.scene(in: dir)
     for args in [
-      ["--slow", "0"], ["--from", "0.5", "--to", "0.2"], ["--fps", "-1"], ["-o", "x.mov"], ["--format", "webm"], ["--preset", "quick"],
+      ["--slow", "0"], ["--from", "0.5", "--to", "0.2"], ["--fps", "-1"], ["-o", "x.avi"], ["--format", "flv"], ["--preset", "quick"],
     ] {
       let r = try RenderBinary.run([scene, "--quiet"] + args)
       #expect(r.status == 2, "\(args): \(r.status) \(r.stderr)")

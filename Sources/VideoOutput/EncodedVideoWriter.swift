@@ -1,0 +1,339 @@
+internal import CFFmpeg
+internal import CFFmpegShim
+import Raster
+
+/// What an `EncodedVideoWriter` writes: a container, a codec and the
+/// pixel format it encodes, with their options. One value per output
+/// format (`.proRes4444`, `.vp9(alpha:)`, `.apng`).
+public struct VideoProfile: Sendable, Hashable {
+  /// The pixel formats the writer converts to.
+  public enum PixelFormat: String, Sendable, Hashable {
+    /// 10-bit Y′CbCr 4:4:4 with a 10-bit alpha plane, BT.709, limited range.
+    case yuva444p10le
+    /// 8-bit Y′CbCr 4:2:0 with an alpha plane, BT.709, limited range.
+    case yuva420p
+    /// 8-bit Y′CbCr 4:2:0, BT.709, limited range.
+    case yuv420p
+    /// 8-bit RGBA, straight alpha.
+    case rgba
+
+    var av: AVPixelFormat {
+      switch self {
+      case .yuva444p10le: AV_PIX_FMT_YUVA444P10LE
+      case .yuva420p: AV_PIX_FMT_YUVA420P
+      case .yuv420p: AV_PIX_FMT_YUV420P
+      case .rgba: AV_PIX_FMT_RGBA
+      }
+    }
+
+    var isYUV: Bool { self != .rgba }
+  }
+
+  /// FFmpeg's muxer: "mov", "webm", "apng".
+  public var muxer: String
+  /// FFmpeg's encoder: "prores_ks", "libvpx-vp9", "apng".
+  public var codec: String
+  public var pixelFormat: PixelFormat
+  /// The encoder's private options, in order.
+  public var codecOptions: [String: String]
+  public var muxerOptions: [String: String]
+  /// The container's four-character code for the stream, if it needs one.
+  public var codecTag: String?
+  /// Encoder threads: fixed, so that the bytes do not depend on the machine.
+  public var threads: Int
+
+  /// ProRes 4444 (`ap4h`) in QuickTime, 10-bit 4:4:4 with alpha (straight),
+  /// BT.709, as Final Cut, Motion and Keynote take it.
+  public static let proRes4444 = VideoProfile(
+    muxer: "mov", codec: "prores_ks", pixelFormat: .yuva444p10le,
+    codecOptions: ["profile": "4444", "alpha_bits": "16", "vendor": "apl0"], muxerOptions: [:], codecTag: "ap4h", threads: 2)
+
+  /// VP9 in WebM for browsers, with an alpha channel (`yuva420p`) when the
+  /// scene is transparent. Constant quality (CRF 24, no bitrate cap),
+  /// `good` deadline at speed 2, two tile columns.
+  public static func vp9(alpha: Bool) -> VideoProfile {
+    VideoProfile(
+      muxer: "webm", codec: "libvpx-vp9", pixelFormat: alpha ? .yuva420p : .yuv420p,
+      codecOptions: ["crf": "24", "deadline": "good", "cpu-used": "2", "row-mt": "0", "tile-columns": "1", "auto-alt-ref": "1"],
+      muxerOptions: [:], codecTag: nil, threads: 2)
+  }
+
+  /// Animated PNG: lossless RGBA, loops forever.
+  public static let apng = VideoProfile(
+    muxer: "apng", codec: "apng", pixelFormat: .rgba, codecOptions: ["pred": "mixed"], muxerOptions: ["plays": "0"], codecTag: nil, threads: 1)
+}
+
+/// Writes frames (premultiplied RGBA pixmaps) with one of FFmpeg's encoders
+/// into one of its containers, as a `VideoProfile` says: each frame's
+/// colours straightened (unpremultiplied), then converted by libswscale in
+/// its bit-exact C code (the same bytes on every machine), BT.709 and
+/// limited range for Y′CbCr, tagged so; the exact frame rate (time base
+/// 1/fps, each packet one frame long); no encoder version or time in the
+/// container.
+///
+/// Use from one thread: `append` frames in order, then `finish`. A writer
+/// dropped without `finish` leaves an incomplete file, which the caller
+/// (writing to a temporary path) deletes.
+public final class EncodedVideoWriter {
+  public let path: String
+  public let width: Int, height: Int
+  public let profile: VideoProfile
+  public private(set) var frameCount = 0
+
+  private var format: UnsafeMutablePointer<AVFormatContext>?
+  private var encoder: UnsafeMutablePointer<AVCodecContext>?
+  private var stream: UnsafeMutablePointer<AVStream>?
+  private var frame: UnsafeMutablePointer<AVFrame>?
+  private var packet: UnsafeMutablePointer<AVPacket>?
+  private var scaler: OpaquePointer?
+  private var finished = false
+  private let timeBase: AVRational
+
+  public init(path: String, width: Int, height: Int, fps: (num: Int, den: Int), profile: VideoProfile) throws(VideoError) {
+    self.path = path
+    self.width = width
+    self.height = height
+    self.profile = profile
+    timeBase = AVRational(num: Int32(clamping: fps.den), den: Int32(clamping: fps.num))
+    guard width > 0, height > 0, width <= 16384, height <= 16384 else {
+      throw VideoError(path: path, message: "invalid video size \(width)×\(height)")
+    }
+    guard fps.num > 0, fps.den > 0, fps.num <= Int32.max, fps.den <= Int32.max else {
+      throw VideoError(path: path, message: "invalid frame rate \(fps.num)/\(fps.den)")
+    }
+    FFmpeg.beginCapture()
+    do throws(VideoError) {
+      try open(fps: AVRational(num: Int32(fps.num), den: Int32(fps.den)))
+    } catch {
+      release()
+      throw error
+    }
+  }
+
+  private func check(_ code: Int32, _ what: String) throws(VideoError) {
+    if code < 0 { throw FFmpeg.error(path, what, code) }
+  }
+
+  private func open(fps: AVRational) throws(VideoError) {
+    try check(avformat_alloc_output_context2(&format, nil, profile.muxer, path), "cannot create a \(profile.muxer) muxer")
+    guard let format else { throw FFmpeg.error(path, "cannot create a \(profile.muxer) muxer") }
+    format.pointee.flags |= AVFMT_FLAG_BITEXACT
+    guard let codec = avcodec_find_encoder_by_name(profile.codec) else {
+      throw FFmpeg.error(path, "FFmpeg's libavcodec has no \(profile.codec) encoder")
+    }
+    guard let stream = avformat_new_stream(format, nil) else { throw FFmpeg.error(path, "cannot add a video stream") }
+    self.stream = stream
+    encoder = avcodec_alloc_context3(codec)
+    guard let encoder else { throw FFmpeg.error(path, "cannot allocate the \(profile.codec) encoder") }
+    let pixelFormat = profile.pixelFormat
+    encoder.pointee.width = Int32(width)
+    encoder.pointee.height = Int32(height)
+    encoder.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
+    encoder.pointee.pix_fmt = pixelFormat.av
+    encoder.pointee.time_base = timeBase
+    encoder.pointee.framerate = fps
+    if pixelFormat.isYUV {
+      encoder.pointee.color_primaries = AVCOL_PRI_BT709
+      encoder.pointee.color_trc = AVCOL_TRC_BT709
+      encoder.pointee.colorspace = AVCOL_SPC_BT709
+      encoder.pointee.color_range = AVCOL_RANGE_MPEG
+    }
+    encoder.pointee.thread_count = Int32(profile.threads)
+    encoder.pointee.flags |= AV_CODEC_FLAG_BITEXACT
+    if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
+    for (key, value) in profile.codecOptions.sorted(by: { $0.key < $1.key }) {
+      try check(av_opt_set(encoder.pointee.priv_data, key, value, 0), "cannot set the \(profile.codec) option \(key)=\(value)")
+    }
+    try check(avcodec_open2(encoder, codec, nil), "cannot open the \(profile.codec) encoder")
+    try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder), "cannot copy the encoder's parameters")
+    if let tag = profile.codecTag {
+      let bytes = Array(tag.utf8)
+      stream.pointee.codecpar.pointee.codec_tag =
+        UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+    }
+    stream.pointee.time_base = timeBase
+    stream.pointee.avg_frame_rate = fps
+    stream.pointee.r_frame_rate = fps
+
+    frame = av_frame_alloc()
+    guard let frame else { throw FFmpeg.error(path, "out of memory") }
+    frame.pointee.format = pixelFormat.av.rawValue
+    frame.pointee.width = Int32(width)
+    frame.pointee.height = Int32(height)
+    if pixelFormat.isYUV {
+      frame.pointee.color_primaries = AVCOL_PRI_BT709
+      frame.pointee.color_trc = AVCOL_TRC_BT709
+      frame.pointee.colorspace = AVCOL_SPC_BT709
+      frame.pointee.color_range = AVCOL_RANGE_MPEG
+    }
+    try check(av_frame_get_buffer(frame, 0), "cannot allocate a \(width)×\(height) frame")
+    if pixelFormat != .rgba {
+      // Bit-exact C code, accurate rounding, full chroma: the same bytes
+      // on every machine. RGB is full range, Y′CbCr limited, both BT.709.
+      let flags = Int32(SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP)
+      scaler = sws_getContext(Int32(width), Int32(height), AV_PIX_FMT_RGBA, Int32(width), Int32(height), pixelFormat.av, flags, nil, nil, nil)
+      guard let scaler else { throw FFmpeg.error(path, "cannot convert RGBA to \(pixelFormat.rawValue)") }
+      let coefficients = sws_getCoefficients(SWS_CS_ITU709)
+      try check(sws_setColorspaceDetails(scaler, coefficients, 1, coefficients, 0, 0, 1 << 16, 1 << 16), "cannot set BT.709 conversion")
+    }
+
+    try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot open for writing")
+    var options: OpaquePointer? = nil
+    defer { av_dict_free(&options) }
+    for (key, value) in profile.muxerOptions { av_dict_set(&options, key, value, 0) }
+    try check(avformat_write_header(format, &options), "cannot write the \(profile.muxer) header")
+    packet = av_packet_alloc()
+    guard packet != nil else { throw FFmpeg.error(path, "out of memory") }
+  }
+
+  /// Encodes the next frame: `straight` holds its pixels as RGBA with
+  /// straight (not premultiplied) alpha, rows packed (`Pixmap.straightened`).
+  public func append(straight: [UInt8]) throws(VideoError) {
+    guard !finished, let encoder, let frame else { throw VideoError(path: path, message: "the video is already finished") }
+    guard straight.count == 4 * width * height else {
+      throw VideoError(path: path, message: "frame has \(straight.count / 4) pixels, the video \(width)×\(height)")
+    }
+    FFmpeg.beginCapture()
+    do throws(VideoError) {
+      try check(av_frame_make_writable(frame), "cannot reuse the frame buffer")
+      try convert(straight, into: frame)
+      frame.pointee.pts = Int64(frameCount)
+      try check(avcodec_send_frame(encoder, frame), "cannot encode frame \(frameCount)")
+      frameCount += 1
+      try drain()
+    } catch {
+      release()
+      throw error
+    }
+  }
+
+  /// The frame's planes from straight RGBA: copied for RGBA, else through
+  /// libswscale.
+  private func convert(_ straight: [UInt8], into frame: UnsafeMutablePointer<AVFrame>) throws(VideoError) {
+    let rowBytes = 4 * width
+    guard let scaler else {
+      straight.withUnsafeBufferPointer { source in
+        copyRows(
+          from: source.baseAddress!, stride: rowBytes, to: frame.pointee.data.0!, stride: Int(frame.pointee.linesize.0), width: rowBytes,
+          height: height)
+      }
+      return
+    }
+    let scaled = straight.withUnsafeBufferPointer { source -> Int32 in
+      var sources: [UnsafePointer<UInt8>?] = [source.baseAddress, nil, nil, nil]
+      var strides: [Int32] = [Int32(rowBytes), 0, 0, 0]
+      var targets: [UnsafeMutablePointer<UInt8>?] = [frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2, frame.pointee.data.3]
+      var targetStrides: [Int32] = [frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2, frame.pointee.linesize.3]
+      return sources.withUnsafeMutableBufferPointer { s in
+        strides.withUnsafeMutableBufferPointer { ss in
+          targets.withUnsafeMutableBufferPointer { t in
+            targetStrides.withUnsafeMutableBufferPointer { ts in
+              sws_scale(scaler, s.baseAddress, ss.baseAddress, 0, Int32(height), t.baseAddress, ts.baseAddress)
+            }
+          }
+        }
+      }
+    }
+    guard scaled == Int32(height) else { throw FFmpeg.error(path, "cannot convert frame \(frameCount) to \(profile.pixelFormat.rawValue)") }
+  }
+
+  /// Flushes the encoder, writes the trailer and closes the file. The
+  /// writer is unusable afterwards, also if this fails.
+  public func finish() throws(VideoError) {
+    guard !finished, let encoder, let format else { throw VideoError(path: path, message: "the video is already finished") }
+    FFmpeg.beginCapture()
+    defer { release() }
+    guard frameCount > 0 else { throw VideoError(path: path, message: "no frames to write") }
+    try check(avcodec_send_frame(encoder, nil), "cannot flush the encoder")
+    try drain()
+    try check(av_write_trailer(format), "cannot finish the \(profile.muxer) file")
+    try check(avio_closep(&format.pointee.pb), "cannot close the file")
+  }
+
+  /// Writes every packet the encoder has ready, each one frame long.
+  private func drain() throws(VideoError) {
+    guard let encoder, let format, let packet, let stream else { return }
+    while true {
+      let status = avcodec_receive_packet(encoder, packet)
+      if status == FFmpeg.eagain || status == FFmpeg.eof { return }
+      try check(status, "cannot encode")
+      if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
+      av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
+      packet.pointee.stream_index = stream.pointee.index
+      let written = av_interleaved_write_frame(format, packet)
+      av_packet_unref(packet)
+      try check(written, "cannot write a packet")
+    }
+  }
+
+  private func release() {
+    finished = true
+    if let format {
+      if format.pointee.pb != nil { avio_closep(&format.pointee.pb) }
+      avformat_free_context(format)
+      self.format = nil
+    }
+    stream = nil
+    avcodec_free_context(&encoder)
+    av_frame_free(&frame)
+    av_packet_free(&packet)
+    if let scaler { sws_freeContext(scaler) }
+    scaler = nil
+  }
+
+  deinit { release() }
+}
+
+extension Pixmap {
+  /// The pixels as RGBA with straight alpha (each colour divided by its
+  /// alpha, rounded to nearest; fully transparent pixels black), rows
+  /// packed: what video encoders with an alpha channel take.
+  public func straightened() -> [UInt8] {
+    var out = bytes
+    var i = 0
+    while i < out.count {
+      let a = Int(out[i + 3])
+      if a == 0 {
+        out[i] = 0; out[i + 1] = 0; out[i + 2] = 0
+      } else if a < 255 {
+        for c in 0..<3 { out[i + c] = UInt8(min(255, (Int(out[i + c]) * 255 + a / 2) / a)) }
+      }
+      i += 4
+    }
+    return out
+  }
+
+  /// `straightened()` with each fully transparent pixel given the colour
+  /// of the nearest visible pixel in its row (else in its column): what
+  /// chroma subsampling averages across an edge is then the edge's own
+  /// colour, not black (no dark fringe in 4:2:0 video with alpha).
+  public func straightenedBleeding() -> [UInt8] {
+    var out = straightened()
+    let w = width, h = height
+    func bleed(_ indices: [Int]) {
+      // Forward then backward: each transparent pixel takes the nearest
+      // visible one's colour along the line.
+      var last: Int? = nil
+      var distance = [Int](repeating: Int.max, count: indices.count)
+      for (k, i) in indices.enumerated() {
+        if out[4 * i + 3] > 0 {
+          last = k; distance[k] = 0
+        } else if let l = last {
+          distance[k] = k - l
+          for c in 0..<3 { out[4 * i + c] = out[4 * indices[l] + c] }
+        }
+      }
+      last = nil
+      for (k, i) in indices.enumerated().reversed() {
+        if out[4 * i + 3] > 0 {
+          last = k
+        } else if let l = last, l - k < distance[k] {
+          distance[k] = l - k
+          for c in 0..<3 { out[4 * i + c] = out[4 * indices[l] + c] }
+        }
+      }
+    }
+    for y in 0..<h { bleed(Array((y * w)..<((y + 1) * w))) }
+    return out
+  }
+}

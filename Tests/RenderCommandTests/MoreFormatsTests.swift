@@ -1,0 +1,242 @@
+import Foundation
+import PNGCodec
+import Raster
+import TestSupport
+import Testing
+
+/// ProRes 4444 `.mov`, VP9 `.webm` and animated PNG: each decoded back by
+/// FFmpeg's command-line tools (not our code) and compared with the PNG
+/// sequence of the same frames: APNG exactly, the others within a stated
+/// PSNR, alpha included; their tags and frame timing as CLI.md says.
+@Suite(.serialized) struct MoreFormatsTests {
+  static let hasFFmpeg = ["ffmpeg", "ffprobe"].allSatisfy { tool in
+    ["/usr/bin/", "/usr/local/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + tool) }
+  }
+
+  /// A transparent 64 × 48 scene: a translucent square drifting over a
+  /// moving opaque disc, 1 s at 10 fps (11 frames).
+  static func scene(_ dir: Scratch, transparent: Bool = true) throws -> String {
+    let path = dir.path("alpha.json")
+    try ##"""
+    {"version": 1, "size": [64, 48], "scale": 1, "background": "\##(transparent ? "clear" : "#FFFFFF")", "duration": 1,
+     "layers": [{"id": "disc", "type": "circle", "size": [24, 24], "position": [14, 24], "fill": "#FF8000"},
+                {"id": "sq", "type": "rect", "size": [20, 20], "position": [50, 20], "fill": "#2060FF", "opacity": 0.5, "cornerRadius": 4}],
+     "timeline": [{"at": 0, "animation": "linear(duration: 1)", "set": {"disc": {"offset": [36, 0]}, "sq": {"offset": [-30, 6]}}}]}
+    """##.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  /// Runs a tool; its standard output.
+  static func tool(_ name: String, _ arguments: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/" + name)
+    process.arguments = arguments
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data
+  }
+
+  /// Every frame of a file as straight RGBA, decoded by FFmpeg (VP9 by
+  /// libvpx, whose decoder keeps the alpha).
+  static func decoded(_ path: String, width: Int, height: Int, vp9: Bool = false) throws -> [[UInt8]] {
+    // libvpx's decoder does not pass the stream's BT.709 tag on: say it.
+    let vp9Options = ["-c:v", "libvpx-vp9"], matrix = ["-vf", "scale=in_color_matrix=bt709:in_range=tv"]
+    let data = try tool("ffmpeg", (vp9 ? vp9Options : []) + ["-i", path] + (vp9 ? matrix : []) + ["-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+    let size = 4 * width * height
+    return stride(from: 0, to: data.count - size + 1, by: size).map { Array(data[$0..<($0 + size)]) }
+  }
+
+  /// The PNG sequence's frames, as straight RGBA.
+  static func reference(_ scene: String, _ dir: Scratch) throws -> [[UInt8]] {
+    let r = try RenderBinary.run([scene, "--fps", "10", "-o", dir.path("frames") + "/", "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: dir.path("frames")).filter { $0.hasSuffix(".png") }.sorted()
+    return try files.map { try PNG.read(path: dir.path("frames/" + $0)).straightenedForTest() }
+  }
+
+  static func probe(_ path: String, _ entries: String) throws -> String {
+    String(decoding: try tool("ffprobe", ["-v", "error", "-count_frames", "-show_entries", entries, "-of", "default=nw=1", path]), as: UTF8.self)
+  }
+
+  /// PSNR in dB of `a` against `b` over the channels `channels` picks (of
+  /// RGBA), over pixels where `b`'s alpha is at least `minimumAlpha`.
+  static func psnr(_ a: [UInt8], _ b: [UInt8], channels: [Int], minimumAlpha: UInt8 = 0) -> Double {
+    var sum = 0.0, count = 0
+    for i in stride(from: 0, to: b.count, by: 4) where b[i + 3] >= minimumAlpha {
+      for c in channels {
+        let d = Double(a[i + c]) - Double(b[i + c])
+        sum += d * d
+        count += 1
+      }
+    }
+    guard count > 0, sum > 0 else { return .infinity }
+    return 10 * log10(255 * 255 / (sum / Double(count)))
+  }
+
+  @Test(.enabled(if: hasFFmpeg)) func animatedPNGIsLosslessWithExactDelays() throws {
+    let dir = Scratch("springframe-apng")
+    defer { dir.cleanUp() }
+    let scene = try Self.scene(dir)
+    let frames = try Self.reference(scene, dir)
+    let r = try RenderBinary.run([scene, "--fps", "10", "-o", dir.path("a.apng"), "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let decoded = try Self.decoded(dir.path("a.apng"), width: 64, height: 48)
+    #expect(decoded.count == 11 && frames.count == 11)
+    for (k, (got, want)) in zip(decoded, frames).enumerated() {
+      // Pixels equal the PNG sequence's (colour under full transparency aside).
+      var same = true
+      for i in stride(from: 0, to: want.count, by: 4) {
+        let alpha = want[i + 3]
+        if got[i + 3] != alpha { same = false }
+        if alpha > 0 && (got[i] != want[i] || got[i + 1] != want[i + 1] || got[i + 2] != want[i + 2]) { same = false }
+      }
+      #expect(same, "frame \(k)")
+    }
+    // acTL: 11 frames, looping forever; every fcTL delay exactly 1/10 s.
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.path("a.apng"))))
+    var i = 8, delays: [[UInt8]] = [], control: [UInt8] = []
+    while i + 8 <= bytes.count {
+      let n = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+      let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
+      if type == "acTL" { control = Array(bytes[(i + 8)..<(i + 16)]) }
+      if type == "fcTL" { delays.append(Array(bytes[(i + 28)..<(i + 32)])) }
+      i += 12 + n
+    }
+    #expect(control == [0, 0, 0, 11, 0, 0, 0, 0])
+    #expect(delays.count == 11 && delays.allSatisfy { $0 == [0, 1, 0, 10] })
+  }
+
+  static let hasPIL: Bool = {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return false }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+    process.arguments = ["-c", "import PIL.WebPImagePlugin"]
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return false }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }()
+
+  /// Every frame of an animated WebP as RGBA, decoded by Pillow.
+  static func pillowFrames(_ path: String) throws -> [[UInt8]] {
+    let script =
+      "import sys\nfrom PIL import Image\nim = Image.open(sys.argv[1])\nfor i in range(im.n_frames):\n    im.seek(i)\n    sys.stdout.buffer.write(im.convert('RGBA').tobytes())\n"
+    let data = try tool("python3", ["-c", script, path])
+    let size = 4 * 64 * 48
+    return stride(from: 0, to: data.count - size + 1, by: size).map { Array(data[$0..<($0 + size)]) }
+  }
+
+  /// An animated WebP: lossless (pixels equal the PNG sequence's, colour
+  /// under full transparency aside), alpha kept, looping forever, frame i
+  /// lasting round(1000(i+1)/fps) − round(1000 i/fps) ms.
+  @Test(.enabled(if: hasPIL)) func animatedWebPIsLosslessWithCLIsDurations() throws {
+    let dir = Scratch("springframe-webp")
+    defer { dir.cleanUp() }
+    let scene = try Self.scene(dir)
+    let frames = try Self.reference(scene, dir)
+    let r = try RenderBinary.run([scene, "--fps", "10", "-o", dir.path("a.webp"), "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let decoded = try Self.pillowFrames(dir.path("a.webp"))
+    #expect(decoded.count == 11)
+    for (k, (got, want)) in zip(decoded, frames).enumerated() {
+      var same = true
+      for i in stride(from: 0, to: want.count, by: 4) where got[i + 3] != want[i + 3] || (want[i + 3] > 0 && got[i..<(i + 3)] != want[i..<(i + 3)]) {
+        same = false
+      }
+      #expect(same, "frame \(k)")
+    }
+    // The container: ANIM loops forever; each ANMF lasts 100 ms.
+    let tenths = try Self.webPTiming(dir.path("a.webp"))
+    #expect(tenths.loop == 0 && tenths.durations == Array(repeating: 100, count: 11))
+    // At 30 fps: 33, 34, 33, … ms by CLI.md's formula, adding up to frames / fps.
+    let r30 = try RenderBinary.run([scene, "--fps", "30", "-o", dir.path("b.webp"), "--quiet"])
+    #expect(r30.status == 0)
+    let expected = (0..<31).map { i in Int((1000 * Double(i + 1) / 30).rounded()) - Int((1000 * Double(i) / 30).rounded()) }
+    #expect(try Self.webPTiming(dir.path("b.webp")).durations == expected)
+    #expect(expected.reduce(0, +) == 1033)
+  }
+
+  /// An animated WebP's loop count (ANIM) and frame durations (ANMF), read
+  /// from its RIFF chunks.
+  static func webPTiming(_ path: String) throws -> (loop: Int, durations: [Int]) {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    var i = 12, durations: [Int] = [], loop = -1
+    while i + 8 <= bytes.count {
+      let type = String(decoding: bytes[i..<(i + 4)], as: UTF8.self)
+      let n = Int(bytes[i + 4]) | Int(bytes[i + 5]) << 8 | Int(bytes[i + 6]) << 16 | Int(bytes[i + 7]) << 24
+      if type == "ANIM" { loop = Int(bytes[i + 12]) | Int(bytes[i + 13]) << 8 }
+      if type == "ANMF" { durations.append(Int(bytes[i + 20]) | Int(bytes[i + 21]) << 8 | Int(bytes[i + 22]) << 16) }
+      i += 8 + n + (n & 1)
+    }
+    return (loop, durations)
+  }
+
+  @Test(.enabled(if: hasFFmpeg)) func proRes4444KeepsAlpha() throws {
+    let dir = Scratch("springframe-prores")
+    defer { dir.cleanUp() }
+    let scene = try Self.scene(dir)
+    let frames = try Self.reference(scene, dir)
+    let r = try RenderBinary.run([scene, "--fps", "10", "-o", dir.path("a.mov"), "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let info = try Self.probe(
+      dir.path("a.mov"), "stream=codec_name,codec_tag_string,pix_fmt,color_space,color_primaries,color_transfer,nb_read_frames,r_frame_rate")
+    for fact in [
+      "codec_name=prores", "codec_tag_string=ap4h", "color_space=bt709", "color_primaries=bt709", "color_transfer=bt709", "nb_read_frames=11",
+      "r_frame_rate=10/1",
+    ] {
+      #expect(info.contains(fact), "\(info)")
+    }
+    #expect(info.contains("pix_fmt=yuva444p"), "\(info)")
+    let decoded = try Self.decoded(dir.path("a.mov"), width: 64, height: 48)
+    #expect(decoded.count == 11)
+    for (got, want) in zip(decoded, frames) {
+      #expect(Self.psnr(got, want, channels: [3]) >= 45)  // alpha
+      #expect(Self.psnr(got, want, channels: [0, 1, 2], minimumAlpha: 255) >= 40)  // opaque colour
+    }
+  }
+
+  @Test(.enabled(if: hasFFmpeg)) func webMHasAlphaWhenTheSceneIsTransparent() throws {
+    let dir = Scratch("springframe-webm")
+    defer { dir.cleanUp() }
+    let scene = try Self.scene(dir)
+    let frames = try Self.reference(scene, dir)
+    let r = try RenderBinary.run([scene, "--fps", "10", "-o", dir.path("a.webm"), "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let info = try Self.probe(dir.path("a.webm"), "stream=codec_name,color_space,nb_read_frames,r_frame_rate:stream_tags=alpha_mode")
+    for fact in ["codec_name=vp9", "color_space=bt709", "nb_read_frames=11", "r_frame_rate=10/1", "alpha_mode=1"] {
+      #expect(info.contains(fact), "\(info)")
+    }
+    let decoded = try Self.decoded(dir.path("a.webm"), width: 64, height: 48, vp9: true)
+    #expect(decoded.count == 11)
+    // 4:2:0 halves the chroma: on this 64 × 48 scene of sharp colour edges
+    // (orange under translucent blue) a frame's colour may fall to ~22 dB
+    // at the edges; the whole clip stays above 25 dB, alpha above 30.
+    for (got, want) in zip(decoded, frames) {
+      #expect(Self.psnr(got, want, channels: [3]) >= 30)
+      #expect(Self.psnr(got, want, channels: [0, 1, 2], minimumAlpha: 255) >= 20)
+    }
+    #expect(Self.psnr(decoded.flatMap { $0 }, frames.flatMap { $0 }, channels: [0, 1, 2], minimumAlpha: 255) >= 25)
+    // An opaque scene has no alpha channel.
+    let opaque = try Self.scene(Scratch("springframe-webm-opaque"), transparent: false)
+    #expect(try RenderBinary.run([opaque, "--fps", "10", "-o", dir.path("b.webm"), "--quiet"]).status == 0)
+    let plain = try Self.probe(dir.path("b.webm"), "stream=pix_fmt:stream_tags=alpha_mode")
+    #expect(plain.contains("pix_fmt=yuv420p") && !plain.contains("alpha_mode=1"), "\(plain)")
+  }
+}
+
+extension Pixmap {
+  /// Straight RGBA as the PNG sequence stores it (read back premultiplied
+  /// by the codec, straightened here by round(c · 255 / a)).
+  func straightenedForTest() -> [UInt8] {
+    var out = bytes
+    for i in stride(from: 0, to: out.count, by: 4) {
+      let a = Double(out[i + 3])
+      for c in 0..<3 { out[i + c] = a == 0 ? 0 : UInt8(min(255, (Double(out[i + c]) * 255 / a).rounded())) }
+    }
+    return out
+  }
+}
