@@ -205,7 +205,7 @@ struct Batch: ParsableCommand {
         // Read and decoded once, for the key, the render and the comparison.
         let (renderer, bytes) = try SceneFile.readOrReport(file, appearance: options.appearance)
         let key = store != nil || baseline != nil ? OutputCache.key(file, bytes: bytes, renderer: renderer, options: options) : ""
-        var job = SceneJob(path: file, options: options, outputs: .named(output: nil, folder: folder(entry)))
+        var job = SceneJob(path: file, options: options, outputs: .named(outputs: [], folder: folder(entry)))
         job.options.json = false
         job.prepared = .init(renderer: renderer)
         var cached = false

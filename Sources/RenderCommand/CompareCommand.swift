@@ -52,7 +52,7 @@ struct Compare: ParsableCommand {
     let compare = ComparePanels(labelled, scale: options.scale, typesetter: ChartOutput.typesetter())
     let first = panels[0].renderer
     let job = SceneJob(
-      path: scenes[0], options: options, outputs: .named(output: output, folder: RenderScene.defaultFolder),
+      path: scenes[0], options: options, outputs: .named(outputs: output.map { [$0] } ?? [], folder: RenderScene.defaultFolder),
       prepared: .init(renderer: first, decoration: compare, name: first.scene.name + "-compare", duration: compare.duration))
     var summary = try job.run()
     summary.panels = zip(panels, compare.panels).map { p, placed in

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PNGCodec
 import Pipeline
+import Primitives
 import Raster
 import Render
 import Review
@@ -25,14 +26,15 @@ struct RenderScene: ParsableCommand {
     name: [.short, .customLong("output")],
     help: ArgumentHelp(
       "The file to write: " + OutputFormats.all.map { ".\($0.fileExtension) (\($0.summary))" }.joined(separator: ", ")
-        + ", a folder ending in / or a %05d pattern (PNG sequence). Default \(defaultFolder)/NAME.mp4."))
-  var output: String?
+        + ", a folder ending in / or a %05d pattern (PNG sequence). Default \(defaultFolder)/NAME.mp4. Give it again for more outputs"
+        + " from the same pass; PATH[scale=S,fps=F] overrides --scale and --fps for one output."))
+  var output: [String] = []
 
   @OptionGroup var options: RenderOptions
 
   func run() throws {
     Signals.install()
-    let summary = try SceneJob(path: scene, options: options, outputs: .named(output: output, folder: Self.defaultFolder)).run()
+    let summary = try SceneJob(path: scene, options: options, outputs: .named(outputs: output, folder: Self.defaultFolder)).run()
     if options.json { try Terminal.json(summary) }
   }
 }
@@ -83,8 +85,9 @@ struct SceneJob {
 
   /// What the job writes.
   enum Outputs {
-    /// As `-o` (nil: none given) and `--format` say, into `folder` without `-o`.
-    case named(output: String?, folder: String)
+    /// As each `-o` (none given: empty) and `--format` say, into `folder`
+    /// without `-o`.
+    case named(outputs: [String], folder: String)
     /// Exactly these (`render still`).
     case targets([OutputTarget])
   }
@@ -99,22 +102,36 @@ struct SceneJob {
     try Frames.checkSize(renderer, scale: options.scale)
     let (w, h) = renderer.pixelSize(scale: options.scale)
     let start = Date()
-    let targets: [OutputTarget]
-    let schedule: FrameSchedule
+    // Each output with its overrides (none for `render still`, batch).
+    var requested: [(target: OutputTarget, scale: Double?, fps: FrameRate?)] = []
     do {
       switch outputs {
-      case .named(let output, let folder):
-        targets = try OutputTarget.targets(
-          name: name, output: output, formats: try options.format.map(RenderOptions.formats), folder: folder)
-      case .targets(let given): targets = given
+      case .named(let outputs, let folder):
+        let requests = try outputs.map(OutputRequest.init(parsing:))
+        if requests.count > 1 && options.format != nil {
+          throw ValidationError("with --format, give one -o: the folder the outputs go into")
+        }
+        for request in requests.isEmpty ? [nil] : requests.map(Optional.some) {
+          let targets = try OutputTarget.targets(
+            name: name, output: request?.output, formats: try options.format.map(RenderOptions.formats), folder: folder)
+          for target in targets {
+            if target.isStill, request?.overrides == true {
+              throw ValidationError("-o \(Excerpt.quoted(target.destination.path)): a single .png takes no [scale=…,fps=…]; use --scale and --at")
+            }
+            requested.append((target, request?.scale, request?.fps))
+          }
+        }
+      case .targets(let given): requested = given.map { ($0, nil, nil) }
       }
-      if targets.contains(where: \.isStill) {
-        // A single still (always the only output): one frame, at --at
-        // (else --from, else 0), whatever the scene's length.
-        let t = options.at ?? options.from ?? 0
-        schedule = FrameSchedule(from: t, to: t, rate: options.fps, slow: 1)
-      } else {
-        schedule = try options.schedule(duration: duration)
+      if requested.count > 1, let still = requested.first(where: { $0.target.isStill }) {
+        throw ValidationError("-o \(Excerpt.quoted(still.target.destination.path)): a single .png is always the only output")
+      }
+      var claims: Set<String> = []
+      for r in requested where !claims.insert(r.target.claim(name: name)).inserted {
+        throw ValidationError("two outputs write \(Excerpt.quoted(r.target.destination.path))")
+      }
+      if requested.contains(where: { $0.scale != nil || $0.fps != nil }), options.overlay != nil || prepared?.decoration != nil {
+        throw ValidationError("per-output [scale=…,fps=…] cannot be combined with --overlay or compare yet: render each output on its own")
       }
     } catch let error as ValidationError {
       throw Failure.usage(error.message)
@@ -122,49 +139,82 @@ struct SceneJob {
       throw Failure.usage(error.message)
     }
 
-    let overlay = try self.overlay(renderer, schedule: schedule, size: (w, h))
-    let decoration: (any FrameDecoration)? = prepared?.decoration ?? overlay
-    let (fw, fh) = renderer.frameSize(scale: options.scale, decoration: decoration)
-    try Frames.checkSize(width: fw, height: fh, what: "the frame")
-    let settings = OutputSettings(
-      schedule: schedule, width: fw, height: fh, transparent: (scene.background.map { $0.alpha < 1 } ?? true) && decoration?.background == nil,
-      name: name,
-      mp4: MP4Options(crf: options.crf, preset: options.preset))
-    if !options.null {
-      for target in targets {
-        for loss in target.format.losses(settings) { warn("\(target.destination.path): \(loss)") }
+    // One pass per scale: outputs of one scale share their frames where
+    // their times coincide (different scales never do).
+    var scales: [Double?] = []
+    for r in requested where !scales.contains(where: { $0 == (r.scale ?? options.scale) }) { scales.append(r.scale ?? options.scale) }
+    var outputs: [OutputSummary] = []
+    var frames = 0
+    var overlayGeometry: OverlayGeometry?
+    for scale in scales {
+      let group = requested.filter { ($0.scale ?? options.scale) == scale }
+      let (w, h) = renderer.pixelSize(scale: scale)
+      try Frames.checkSize(renderer, scale: scale)
+      // Each output's times: a single still at --at (else --from, else 0),
+      // whatever the scene's length; else its rate over the range.
+      let schedules: [FrameSchedule]
+      do {
+        schedules = try group.map { r in
+          if r.target.isStill {
+            let t = options.at ?? options.from ?? 0
+            return FrameSchedule(from: t, to: t, rate: options.fps, slow: 1)
+          }
+          return try options.schedule(duration: duration, rate: r.fps)
+        }
+      } catch let error as ValidationError {
+        throw Failure.usage(error.message)
       }
-    }
-    var sinks: [any FrameSink] = []
-    do {
-      sinks =
-        options.null
-        ? [NullSink(schedule: schedule)] : try targets.map { target throws(OutputError) in try target.format.sink(to: target.destination, settings) }
-    } catch {
-      for sink in sinks { sink.abort() }
-      Terminal.error("render: error: \(error)")
-      throw Failure(status: .renderFailed)
-    }
-
-    let pipeline = FramePipeline(
-      renderer: renderer, scale: options.scale, sinks: sinks, workers: options.jobs, cancellation: Signals.cancellation, decoration: decoration)
-    let progress = ProgressLine(label: name, enabled: !options.quiet && isatty(STDERR_FILENO) == 1)
-    let outputs: [OutputSummary]
-    do {
-      outputs = try pipeline.run { progress.update($0) }
-      progress.finish()
-    } catch {
-      progress.finish()
-      switch error {
-      case .render(let e):
-        throw Frames.report(e, scene: path)
-      case .output(let e):
-        Terminal.error("render: error: \(e)")
+      let schedule = schedules[0]
+      let overlay = try self.overlay(renderer, schedule: schedule, size: (w, h))
+      let decoration: (any FrameDecoration)? = prepared?.decoration ?? overlay
+      let (fw, fh) = renderer.frameSize(scale: scale, decoration: decoration)
+      try Frames.checkSize(width: fw, height: fh, what: "the frame")
+      let settingsFor = { (schedule: FrameSchedule) in
+        OutputSettings(
+          schedule: schedule, width: fw, height: fh,
+          transparent: (scene.background.map { $0.alpha < 1 } ?? true) && decoration?.background == nil, name: name,
+          mp4: MP4Options(crf: options.crf, preset: options.preset))
+      }
+      if !options.null {
+        for (r, s) in zip(group, schedules) {
+          for loss in r.target.format.losses(settingsFor(s)) { warn("\(r.target.destination.path): \(loss)") }
+        }
+      }
+      var sinks: [any FrameSink] = []
+      do {
+        if options.null {
+          sinks = [NullSink(schedule: schedule)]
+        } else {
+          for (r, s) in zip(group, schedules) { sinks.append(try r.target.format.sink(to: r.target.destination, settingsFor(s))) }
+        }
+      } catch {
+        for sink in sinks { sink.abort() }
+        Terminal.error("render: error: \(error)")
         throw Failure(status: .renderFailed)
-      case .cancelled(let signal):
-        Terminal.error("render: interrupted (signal \(signal)); temporary files removed, existing outputs untouched")
-        exit(Signals.exitStatus(signal))
       }
+
+      let pipeline = FramePipeline(
+        renderer: renderer, scale: scale, sinks: sinks, workers: options.jobs, cancellation: Signals.cancellation, decoration: decoration)
+      let progress = ProgressLine(label: name, enabled: !options.quiet && isatty(STDERR_FILENO) == 1)
+      do {
+        outputs += try pipeline.run { progress.update($0) }
+        progress.finish()
+      } catch {
+        progress.finish()
+        switch error {
+        case .render(let e):
+          throw Frames.report(e, scene: path)
+        case .output(let e):
+          Terminal.error("render: error: \(e)")
+          throw Failure(status: .renderFailed)
+        case .cancelled(let signal):
+          Terminal.error("render: interrupted (signal \(signal)); temporary files removed, existing outputs untouched")
+          exit(Signals.exitStatus(signal))
+        }
+      }
+      frames += pipeline.jobs.count
+      if let overlay { overlayGeometry = OverlayGeometry(overlay) }
+      if options.null { break }
     }
     let seconds = Date().timeIntervalSince(start)
     for output in outputs {
@@ -175,8 +225,8 @@ struct SceneJob {
         Terminal.error("wrote \(o.path) (\(o.frames) frames, \(OutputSummary.size(o.bytes))) in \(String(format: "%.1f", seconds)) s")
       }
     }
-    var summary = RenderSummary(scene: path, frames: pipeline.jobs.count, seconds: seconds, outputs: outputs)
-    summary.overlay = overlay.map(OverlayGeometry.init)
+    var summary = RenderSummary(scene: path, frames: frames, seconds: seconds, outputs: outputs)
+    summary.overlay = overlayGeometry
     return summary
   }
 

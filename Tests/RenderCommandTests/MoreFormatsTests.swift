@@ -175,6 +175,37 @@ import Testing
     return (loop, durations)
   }
 
+  /// Several `-o` in one run, each with its own size and rate: every
+  /// output as it would be rendered alone, byte for byte.
+  @Test(.enabled(if: hasFFmpeg)) func severalOutputsWithTheirOwnScaleAndRate() throws {
+    let dir = Scratch("springframe-several")
+    defer { dir.cleanUp() }
+    let scene = try Self.scene(dir, transparent: false)
+    let r = try RenderBinary.run([
+      scene, "--fps", "20", "-o", dir.path("a.gif") + "[scale=0.5,fps=10]", "-o", dir.path("a.apng"), "-o", dir.path("b.apng") + "[fps=5]",
+      "--quiet", "--json",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let alone = [
+      (["-o", dir.path("c.gif"), "--scale", "0.5", "--fps", "10"], "a.gif", "c.gif"),
+      (["-o", dir.path("c.apng"), "--fps", "20"], "a.apng", "c.apng"),
+      (["-o", dir.path("d.apng"), "--fps", "5"], "b.apng", "d.apng"),
+    ]
+    for (arguments, together, single) in alone {
+      #expect(try RenderBinary.run([scene, "--quiet"] + arguments).status == 0)
+      let a = try Data(contentsOf: URL(fileURLWithPath: dir.path(together))), b = try Data(contentsOf: URL(fileURLWithPath: dir.path(single)))
+      #expect(a == b, "\(together)")
+    }
+    let summary = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+    #expect((summary["outputs"] as? [[String: Any]])?.map { $0["frames"] as? Int } == [11, 21, 6])
+    // Bad overrides are usage errors, and nothing is written.
+    for output in [dir.path("x.gif") + "[scal=1]", dir.path("x.gif") + "[scale=1", dir.path("x.png") + "[scale=2]", dir.path("x.gif") + "[fps=0]"] {
+      let bad = try RenderBinary.run([scene, "--quiet", "-o", output, "-o", dir.path("y.gif")])
+      #expect(bad.status == 2 && bad.stderr.hasPrefix("render: error: "), "\(output): \(bad.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: dir.path("y.gif")))
+    }
+  }
+
   @Test(.enabled(if: hasFFmpeg)) func proRes4444KeepsAlpha() throws {
     let dir = Scratch("springframe-prores")
     defer { dir.cleanUp() }
