@@ -22,7 +22,11 @@ public final class GIFSink: FrameSink {
   public static let paletteSamples = 120
 
   /// `schedule.fps` is the requested rate; the GIF's is at most 50.
-  public init(schedule: FrameSchedule, path: String, width: Int, height: Int, transparent: Bool) throws(OutputError) {
+  /// `--matte`: partly transparent pixels over a colour.
+  let matte: Matte?
+
+  public init(schedule: FrameSchedule, path: String, width: Int, height: Int, transparent: Bool, matte: Matte? = nil) throws(OutputError) {
+    self.matte = matte
     let s = schedule.capped(at: Int(GIFTiming.maxFrameRate))
     self.schedule = s
     self.width = width
@@ -40,6 +44,7 @@ public final class GIFSink: FrameSink {
   }
 
   public func sample(_ frame: Pixmap) throws {
+    let frame = matte.map { $0.apply(frame) } ?? frame
     builder.withLock { $0.add(frame) }
   }
 
@@ -57,7 +62,7 @@ public final class GIFSink: FrameSink {
 
   /// The frame quantized to the palette (nil before `setUp`, never met).
   public func prepare(_ rendered: RenderedFrame, index: Int) throws -> IndexedFrame? {
-    state.withLock({ $0.quantizer })?.quantize(rendered.pixmap)
+    state.withLock({ $0.quantizer })?.quantize(matte.map { $0.apply(rendered.pixmap) } ?? rendered.pixmap)
   }
 
   public func consume(_ frame: IndexedFrame?, index: Int) throws {

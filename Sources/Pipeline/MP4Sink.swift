@@ -15,9 +15,12 @@ public final class MP4Sink: FrameSink {
   /// only the tiles that changed since are converted, and the encoder reads
   /// it without a copy.
   private let pictures = Mutex<[VideoPicture]>([])
+  /// `--matte`: frames over a colour.
+  let matte: Matte?
 
-  public init(schedule: FrameSchedule, path: String, width: Int, height: Int, options: MP4Options) throws(OutputError) {
+  public init(schedule: FrameSchedule, path: String, width: Int, height: Int, options: MP4Options, matte: Matte? = nil) throws(OutputError) {
     self.schedule = schedule
+    self.matte = matte
     file = try TemporaryFile(for: path)
     do {
       writer = Mutex(
@@ -52,13 +55,15 @@ public final class MP4Sink: FrameSink {
   /// Each tile drawn is converted into the frame's picture at once, while
   /// its pixels are still in the core's caches.
   public func tileDrawn(index: Int) -> ((DrawnTile) -> Void)? {
+    // Over a matte, the whole frame is composited first.
+    guard matte == nil else { return nil }
     let picture = picture(index)
     return { tile in YUVConverter.bt709(tile, into: picture) }
   }
 
   public func prepare(_ frame: RenderedFrame, index: Int) throws -> VideoPicture {
     let picture = picture(index)
-    YUVConverter.bt709(frame, into: picture)
+    YUVConverter.bt709(matte.map { $0.apply(frame) } ?? frame, into: picture)
     return picture
   }
 

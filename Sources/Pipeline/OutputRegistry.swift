@@ -1,5 +1,7 @@
 import Foundation
 import GIFOutput
+import Primitives
+import Raster
 import Syntax
 import VideoOutput
 
@@ -35,6 +37,10 @@ public struct OutputSettings: Sendable {
   public var mp4: MP4Options
   /// WebP's quality (lossless by default).
   public var webp: WebPOptions = WebPOptions()
+  /// `--matte`: the colour outputs without (full) alpha composite a
+  /// transparent scene over (MP4: black without it; GIF: only partly
+  /// transparent pixels).
+  public var matte: PremultipliedColor? = nil
 
   public init(schedule: FrameSchedule, width: Int, height: Int, transparent: Bool, name: String, mp4: MP4Options = MP4Options()) {
     self.schedule = schedule; self.width = width; self.height = height; self.transparent = transparent; self.name = name
@@ -66,7 +72,7 @@ public struct OutputFormat: Sendable {
   /// (docs/cli.md: warnings, the exit status unchanged).
   public func losses(_ settings: OutputSettings) -> [String] {
     var losses: [String] = []
-    if settings.transparent && !keepsTransparency {
+    if settings.transparent && !keepsTransparency && settings.matte == nil {
       let names = OutputFormats.all.filter(\.keepsTransparency).map { $0.name.uppercased() }
       let keeping = names.count > 1 ? names.dropLast().joined(separator: ", ") + " and " + names.last! : names.joined()
       losses.append("\(summary) has no transparency: the transparent background becomes black (\(keeping) keep it)")
@@ -99,7 +105,9 @@ public enum OutputFormats {
   {
     destination, s throws(OutputError) in
     guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "an MP4 is one file") }
-    return try MP4Sink(schedule: s.schedule, path: path, width: s.width, height: s.height, options: s.mp4)
+    return try MP4Sink(
+      schedule: s.schedule, path: path, width: s.width, height: s.height, options: s.mp4,
+      matte: s.transparent ? s.matte.map { Matte(color: $0) } : nil)
   }
 
   /// An animated GIF (our encoder): at most 50 fps, loops forever.
@@ -109,7 +117,9 @@ public enum OutputFormats {
   ) {
     destination, s throws(OutputError) in
     guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "a GIF is one file") }
-    return try GIFSink(schedule: s.schedule, path: path, width: s.width, height: s.height, transparent: s.transparent)
+    return try GIFSink(
+      schedule: s.schedule, path: path, width: s.width, height: s.height, transparent: s.transparent,
+      matte: s.transparent ? s.matte.map { Matte(color: $0, keepsClear: true) } : nil)
   }
 
   /// PNG frames: a sequence in a folder or by a pattern, or one still.

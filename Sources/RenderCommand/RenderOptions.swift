@@ -39,6 +39,21 @@ struct RenderOptions: ParsableArguments {
   @Option(help: "x264 preset: ultrafast … veryslow.")
   var preset: String = "veryfast"
 
+  @Option(help: "WebP quality 0 … 100: lossy (default: lossless).")
+  var quality: Double?
+
+  @Option(help: "A colour (#RRGGBB, a name) a transparent scene is composited over in outputs without full alpha (MP4, GIF).")
+  var matte: String?
+
+  /// `--matte` as a colour (premultiplied) in the appearance; nil without it.
+  func matteColor(appearance: Appearance) throws -> PremultipliedColor? {
+    guard let matte else { return nil }
+    if let c = matte.hasPrefix("#") ? Color(hex: matte) : NamedColors.color(matte, appearance) { return c.premultiplied }
+    throw ValidationError(
+      "--matte takes a colour (#RRGGBB, #RRGGBBAA or a name such as white), got \(Excerpt.quoted(matte))"
+        + Suggestions.didYouMean(matte, in: NamedColors.all.keys.sorted()))
+  }
+
   @Option(help: "Worker threads (default: all cores).")
   var jobs: Int?
 

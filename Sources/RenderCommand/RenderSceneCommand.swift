@@ -7,6 +7,7 @@ import Raster
 import Render
 import Review
 import SceneModel
+import Syntax
 import VideoOutput
 
 /// `render SCENE.json [options]`: the main job. Renders the scene's frames
@@ -130,6 +131,13 @@ struct SceneJob {
       for r in requested where !claims.insert(r.target.claim(name: name)).inserted {
         throw ValidationError("two outputs write \(Excerpt.quoted(r.target.destination.path))")
       }
+      if let quality = options.quality {
+        guard (0...100).contains(quality) else { throw ValidationError("--quality must be between 0 and 100, got \(formatNumber(quality))") }
+        guard requested.contains(where: { $0.target.format.name == OutputFormats.webp.name }) else {
+          throw ValidationError("--quality applies to .webp outputs, and this render writes none")
+        }
+      }
+      _ = try options.matteColor(appearance: renderer.scene.appearance)
       if requested.contains(where: { $0.scale != nil || $0.fps != nil }), options.overlay != nil || prepared?.decoration != nil {
         throw ValidationError("per-output [scale=…,fps=…] cannot be combined with --overlay or compare yet: render each output on its own")
       }
@@ -169,11 +177,15 @@ struct SceneJob {
       let decoration: (any FrameDecoration)? = prepared?.decoration ?? overlay
       let (fw, fh) = renderer.frameSize(scale: scale, decoration: decoration)
       try Frames.checkSize(width: fw, height: fh, what: "the frame")
+      let matte = try? options.matteColor(appearance: renderer.scene.appearance)
       let settingsFor = { (schedule: FrameSchedule) in
-        OutputSettings(
+        var settings = OutputSettings(
           schedule: schedule, width: fw, height: fh,
           transparent: (scene.background.map { $0.alpha < 1 } ?? true) && decoration?.background == nil, name: name,
           mp4: MP4Options(crf: options.crf, preset: options.preset))
+        settings.webp = WebPOptions(quality: options.quality)
+        settings.matte = matte ?? nil
+        return settings
       }
       if !options.null {
         for (r, s) in zip(group, schedules) {

@@ -49,6 +49,8 @@ public final class WebPWriter {
     if let quality = options.quality {
       config.lossless = 0
       config.quality = Float(min(max(quality, 0), 100))
+      // Sharper RGB → YUV: edges between saturated colours keep their hue.
+      config.use_sharp_yuv = 1
     } else {
       config.lossless = 1
       config.quality = 75

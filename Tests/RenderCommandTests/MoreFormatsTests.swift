@@ -206,6 +206,51 @@ import Testing
     }
   }
 
+  /// `--matte`: an MP4 shows the transparent scene over the colour; a GIF
+  /// keeps fully transparent pixels transparent and composites partly
+  /// transparent ones over it. `--quality` makes a WebP lossy, within a
+  /// stated PSNR; either option where it cannot apply is a usage error.
+  @Test(.enabled(if: hasFFmpeg && hasPIL)) func matteAndQuality() throws {
+    let dir = Scratch("springframe-matte")
+    defer { dir.cleanUp() }
+    let scene = try Self.scene(dir)
+    let frames = try Self.reference(scene, dir)
+    let r = try RenderBinary.run([
+      scene, "--fps", "10", "--matte", "#20C040", "--quality", "90", "-o", dir.path("m.mp4"), "-o", dir.path("m.gif"), "-o", dir.path("m.webp"),
+      "--quiet",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    // MP4: frame 0 at a corner (transparent in the scene) is the matte.
+    let mp4 = try Self.decoded(dir.path("m.mp4"), width: 64, height: 48)
+    let corner = Array(mp4[0][0..<3])
+    #expect(abs(Int(corner[0]) - 0x20) <= 3 && abs(Int(corner[1]) - 0xC0) <= 3 && abs(Int(corner[2]) - 0x40) <= 3, "\(corner)")
+    // GIF: the corner stays transparent; the translucent square (blue at
+    // half over nothing) is composited over the matte: (blue + matte) / 2.
+    let gif = try decodeGIF([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.path("m.gif")))))
+    let canvas = gif.canvas(atHundredths: 0)
+    #expect(canvas[3] == 0)
+    let p = 4 * (20 * 64 + 50)
+    let expected = [(0x20 + 0x20) / 2, (0x60 + 0xC0) / 2, (0xFF + 0x40) / 2]
+    #expect(canvas[p + 3] == 255 && zip(canvas[p..<(p + 3)], expected).allSatisfy { abs(Int($0) - $1) <= 12 }, "\(Array(canvas[p..<(p + 4)]))")
+    // WebP at quality 90 keeps its alpha; lossy 4:2:0 colour, as WebM's:
+    // on this scene of sharp colour edges each frame above 20 dB, the whole
+    // clip above 25 (VP8's chroma is half the size).
+    let webp = try Self.pillowFrames(dir.path("m.webp"))
+    #expect(webp.count == 11)
+    for (got, want) in zip(webp, frames) {
+      #expect(Self.psnr(got, want, channels: [3]) >= 30)
+      #expect(Self.psnr(got, want, channels: [0, 1, 2], minimumAlpha: 255) >= 20)
+    }
+    #expect(Self.psnr(webp.flatMap { $0 }, frames.flatMap { $0 }, channels: [0, 1, 2], minimumAlpha: 255) >= 25)
+    for bad in [
+      ["--quality", "90", "-o", dir.path("x.gif")], ["--quality", "-1", "-o", dir.path("x.webp")], ["--matte", "blu", "-o", dir.path("x.gif")],
+    ] {
+      let result = try RenderBinary.run([scene, "--quiet"] + bad)
+      #expect(result.status == 2 && result.stderr.hasPrefix("render: error: "), "\(bad)")
+      #expect(!FileManager.default.fileExists(atPath: dir.path("x.gif")) && !FileManager.default.fileExists(atPath: dir.path("x.webp")))
+    }
+  }
+
   @Test(.enabled(if: hasFFmpeg)) func proRes4444KeepsAlpha() throws {
     let dir = Scratch("springframe-prores")
     defer { dir.cleanUp() }
