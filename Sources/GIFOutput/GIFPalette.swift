@@ -46,14 +46,19 @@ public struct GIFPalette: Sendable, Hashable {
   /// exactly): add them in a fixed order.
   public struct Builder: Sendable {
     var histogram: Histogram
-    public init(transparent: Bool) { histogram = Histogram(transparent: transparent) }
+    /// At most this many opaque colours (`maxOpaqueColors` unless fewer are asked for).
+    let colors: Int
+    public init(transparent: Bool, colors: Int = GIFPalette.maxOpaqueColors) {
+      histogram = Histogram(transparent: transparent)
+      self.colors = min(max(colors, 2), GIFPalette.maxOpaqueColors)
+    }
     public mutating func add(_ frame: Pixmap) { histogram.add(frame) }
-    public func build() -> GIFPalette { GIFPalette.build(histogram) }
+    public func build() -> GIFPalette { GIFPalette.build(histogram, colors: colors) }
   }
 
-  static func build(_ histogram: Histogram) -> GIFPalette {
+  static func build(_ histogram: Histogram, colors: Int = maxOpaqueColors) -> GIFPalette {
     let transparent = histogram.transparent
-    var opaque = choose(histogram, slots: maxOpaqueColors)
+    var opaque = choose(histogram, slots: colors)
     if opaque.isEmpty { opaque = [RGBA8(r: 0, g: 0, b: 0, a: 255)] }
     guard transparent else { return GIFPalette(colors: opaque) }
     return GIFPalette(colors: opaque + [.transparent], transparentIndex: opaque.count)

@@ -25,14 +25,17 @@ public final class GIFSink: FrameSink {
   /// `--matte`: partly transparent pixels over a colour.
   let matte: Matte?
 
-  public init(schedule: FrameSchedule, path: String, width: Int, height: Int, transparent: Bool, matte: Matte? = nil) throws(OutputError) {
+  public init(
+    schedule: FrameSchedule, path: String, width: Int, height: Int, transparent: Bool, matte: Matte? = nil,
+    colors: Int = GIFPalette.maxOpaqueColors
+  ) throws(OutputError) {
     self.matte = matte
     let s = schedule.capped(at: Int(GIFTiming.maxFrameRate))
     self.schedule = s
     self.width = width
     self.height = height
     delays = GIFTiming.delays(count: s.count, fps: s.fps)
-    builder = Mutex(GIFPalette.Builder(transparent: transparent))
+    builder = Mutex(GIFPalette.Builder(transparent: transparent, colors: colors))
     file = try TemporaryFile(for: path)
   }
 

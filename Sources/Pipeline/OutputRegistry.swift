@@ -41,6 +41,8 @@ public struct OutputSettings: Sendable {
   /// transparent scene over (MP4: black without it; GIF: only partly
   /// transparent pixels).
   public var matte: PremultipliedColor? = nil
+  /// A GIF's palette: at most this many opaque colours.
+  public var gifColors = GIFPalette.maxOpaqueColors
 
   public init(schedule: FrameSchedule, width: Int, height: Int, transparent: Bool, name: String, mp4: MP4Options = MP4Options()) {
     self.schedule = schedule; self.width = width; self.height = height; self.transparent = transparent; self.name = name
@@ -119,7 +121,7 @@ public enum OutputFormats {
     guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "a GIF is one file") }
     return try GIFSink(
       schedule: s.schedule, path: path, width: s.width, height: s.height, transparent: s.transparent,
-      matte: s.transparent ? s.matte.map { Matte(color: $0, keepsClear: true) } : nil)
+      matte: s.transparent ? s.matte.map { Matte(color: $0, keepsClear: true) } : nil, colors: s.gifColors)
   }
 
   /// PNG frames: a sequence in a folder or by a pattern, or one still.

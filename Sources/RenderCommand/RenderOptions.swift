@@ -42,6 +42,22 @@ struct RenderOptions: ParsableArguments {
   @Option(help: "WebP quality 0 … 100: lossy (default: lossless).")
   var quality: Double?
 
+  @Option(
+    name: .customLong("max-size"),
+    help: "Keep each GIF and WebP under this size (10MB, 800KB): lower its frame rate, then its scale, then its colours, as far as needed.")
+  var maxSize: String?
+
+  /// `10MB`, `800KB`, `500000`: bytes (KB = 1000, MB = 1,000,000).
+  static func bytes(_ text: String) throws -> Int {
+    let t = text.trimmingCharacters(in: .whitespaces).uppercased()
+    let units: [(String, Double)] = [("MB", 1_000_000), ("KB", 1000), ("B", 1)]
+    let (number, unit) = units.first { t.hasSuffix($0.0) }.map { (String(t.dropLast($0.0.count)), $0.1) } ?? (t, 1)
+    guard let n = Double(number.trimmingCharacters(in: .whitespaces)), n > 0, n.isFinite, n * unit <= 1e12 else {
+      throw ValidationError("--max-size takes a size such as 10MB or 800KB (KB = 1000 bytes, MB = 1,000,000), got \(Excerpt.quoted(text))")
+    }
+    return Int((n * unit).rounded(.down))
+  }
+
   @Option(help: "A colour (#RRGGBB, a name) a transparent scene is composited over in outputs without full alpha (MP4, GIF).")
   var matte: String?
 

@@ -76,6 +76,20 @@ struct SceneJob {
   /// key), perhaps drawn through a decoration that makes the frame
   /// (`render compare`, whose name and length replace the scene's).
   var prepared: Prepared? = nil
+  /// `--max-size`'s settings for a retried output: its rate, scale and colours.
+  var attempt: Attempt? = nil
+  /// Outputs written elsewhere first (`--max-size`: a hidden file, renamed
+  /// into place once under the budget): destination → where.
+  var redirect: [String: String] = [:]
+
+  struct Attempt: Equatable {
+    var scale: Double?
+    var fps: FrameRate?
+    /// A GIF's palette size.
+    var colors: Int?
+    /// A WebP's lossy quality.
+    var quality: Double?
+  }
 
   struct Prepared {
     var renderer: SceneRenderer
@@ -94,6 +108,11 @@ struct SceneJob {
   }
 
   func run() throws -> RenderSummary {
+    if let text = options.maxSize, attempt == nil, case .named = outputs { return try runWithinBudget(text) }
+    return try runOnce()
+  }
+
+  func runOnce() throws -> RenderSummary {
     let renderer = try prepared?.renderer ?? SceneFile.loadOrReport(path, appearance: options.appearance)
     let scene = renderer.scene
     let name = prepared?.name ?? scene.name
@@ -101,7 +120,6 @@ struct SceneJob {
     let warn = { (message: String) in if !options.quiet { Terminal.warning(message) } }
     SceneFile.warn(renderer, file: path, quiet: options.quiet)
     try Frames.checkSize(renderer, scale: options.scale)
-    let (w, h) = renderer.pixelSize(scale: options.scale)
     let start = Date()
     // Each output with its overrides (none for `render still`, batch).
     var requested: [(target: OutputTarget, scale: Double?, fps: FrameRate?)] = []
@@ -122,7 +140,10 @@ struct SceneJob {
             requested.append((target, request?.scale, request?.fps))
           }
         }
-      case .targets(let given): requested = given.map { ($0, nil, nil) }
+      case .targets(let given): requested = given.map { ($0, attempt?.scale, attempt?.fps) }
+      }
+      for i in requested.indices {
+        if case .file(let p) = requested[i].target.destination, let elsewhere = redirect[p] { requested[i].target.destination = .file(elsewhere) }
       }
       if requested.count > 1, let still = requested.first(where: { $0.target.isStill }) {
         throw ValidationError("-o \(Excerpt.quoted(still.target.destination.path)): a single .png is always the only output")
@@ -183,7 +204,8 @@ struct SceneJob {
           schedule: schedule, width: fw, height: fh,
           transparent: (scene.background.map { $0.alpha < 1 } ?? true) && decoration?.background == nil, name: name,
           mp4: MP4Options(crf: options.crf, preset: options.preset))
-        settings.webp = WebPOptions(quality: options.quality)
+        settings.webp = WebPOptions(quality: attempt?.quality ?? options.quality)
+        if let colors = attempt?.colors { settings.gifColors = colors }
         settings.matte = matte ?? nil
         return settings
       }
@@ -240,6 +262,130 @@ struct SceneJob {
     var summary = RenderSummary(scene: path, frames: frames, seconds: seconds, outputs: outputs)
     summary.overlay = overlayGeometry
     return summary
+  }
+
+  /// `--max-size`: the render with its GIF and WebP outputs written to
+  /// hidden files first; each over the budget is rendered again alone,
+  /// lowering in this order and only as far as needed its frame rate (to
+  /// 15, or its own if lower), its scale (to half) and its colours (a
+  /// GIF's palette to 32 colours, a WebP's lossy quality from 90 to 30),
+  /// then renamed into place. What was lowered is said on standard error
+  /// (even under --quiet); an output still too big at the floors is a
+  /// failure (exit 1) that leaves it unwritten.
+  func runWithinBudget(_ text: String) throws -> RenderSummary {
+    let budget: Int
+    do { budget = try RenderOptions.bytes(text) } catch let error as ValidationError { throw Failure.usage(error.message) }
+    let renderer = try prepared?.renderer ?? SceneFile.loadOrReport(path, appearance: options.appearance)
+    let name = prepared?.name ?? renderer.scene.name
+    guard case .named(let outputs, let folder) = outputs else { return try runOnce() }
+    // The outputs it applies to, as the render will resolve them.
+    var applies: [(destination: String, format: OutputFormat, request: OutputRequest?)] = []
+    do {
+      let requests = try outputs.map(OutputRequest.init(parsing:))
+      for request in requests.isEmpty ? [nil] : requests.map(Optional.some) {
+        for target in try OutputTarget.targets(
+          name: name, output: request?.output, formats: try options.format.map(RenderOptions.formats), folder: folder)
+        where [OutputFormats.gif.name, OutputFormats.webp.name].contains(target.format.name) {
+          if case .file(let p) = target.destination { applies.append((p, target.format, request)) }
+        }
+      }
+    } catch let error as ValidationError {
+      throw Failure.usage(error.message)
+    } catch let error as OutputError {
+      throw Failure.usage(error.message)
+    }
+    guard !applies.isEmpty else { throw Failure.usage("--max-size applies to .gif and .webp outputs, and this render writes none") }
+    var first = self
+    first.prepared = Prepared(renderer: renderer, decoration: prepared?.decoration, name: prepared?.name, duration: prepared?.duration)
+    for a in applies {
+      let url = URL(fileURLWithPath: a.destination)
+      first.redirect[a.destination] =
+        url.deletingLastPathComponent().appendingPathComponent(
+          ".\(url.lastPathComponent).\(getpid()).max-size.\(a.format.fileExtension)"
+        ).path
+    }
+    let hidden = Array(first.redirect.values)
+    var summary: RenderSummary
+    do { summary = try first.runOnce() } catch {
+      for p in hidden { unlink(p) }
+      throw error
+    }
+    let limit = OutputSummary.size(budget)
+    for a in applies {
+      let temporary = first.redirect[a.destination]!
+      var index = summary.outputs.firstIndex { $0.path == temporary }
+      var size = fileSize(atPath: temporary)
+      var lowered: Attempt?
+      if size > budget {
+        // The output's own rate (a GIF's and a WebP's at most 50) and scale.
+        let asked = a.request?.fps ?? options.fps
+        let rate = asked.perSecond > Double(WebPSink.maximumFrameRate) ? FrameRate(WebPSink.maximumFrameRate) : asked
+        let scale = a.request?.scale ?? options.scale ?? renderer.scene.scale
+        for attempt in Self.ladder(rate: rate, scale: scale, gif: a.format.name == OutputFormats.gif.name, quality: options.quality) {
+          var retry = first
+          retry.outputs = .targets([OutputTarget(format: a.format, destination: .file(temporary))])
+          retry.attempt = attempt
+          retry.options.quiet = true
+          retry.options.json = false
+          let result: RenderSummary
+          do { result = try retry.runOnce() } catch {
+            for p in hidden { unlink(p) }
+            throw error
+          }
+          size = fileSize(atPath: temporary)
+          lowered = attempt
+          if let i = index, let output = result.outputs.first { summary.outputs[i] = output }
+          if size <= budget { break }
+        }
+      }
+      guard size <= budget else {
+        for p in hidden { unlink(p) }
+        Terminal.error(
+          "render: error: \(a.destination): \(OutputSummary.size(size)) even at the floors (\(Self.describe(lowered))), over --max-size \(limit); nothing written"
+        )
+        throw Failure(status: .renderFailed)
+      }
+      if rename(temporary, a.destination) != 0 {
+        for p in hidden { unlink(p) }
+        Terminal.error("render: error: \(a.destination): cannot write: \(String(cString: strerror(errno)))")
+        throw Failure(status: .renderFailed)
+      }
+      if index == nil { index = summary.outputs.firstIndex { $0.path == temporary } }
+      if let i = index { summary.outputs[i].path = a.destination; summary.outputs[i].bytes = size }
+      if let lowered {
+        Terminal.error("render: \(a.destination): \(OutputSummary.size(size)) under --max-size \(limit) with \(Self.describe(lowered))")
+      }
+    }
+    return summary
+  }
+
+  /// What `--max-size` tries, in order, after the output as asked: lower
+  /// rates at the output's scale, then smaller scales at the lowest rate,
+  /// then fewer colours (a GIF's palette, a WebP's lossy quality) at both.
+  static func ladder(rate: FrameRate, scale: Double, gif: Bool, quality: Double?) -> [Attempt] {
+    let fps = rate.perSecond
+    let rates = [30, 24, 20, 15].filter { Double($0) < fps && Double($0) >= min(15, fps) }.map { FrameRate($0) }
+    let lowest = rates.last
+    var out = rates.map { Attempt(scale: nil, fps: $0) }
+    let scales = [0.85, 0.7, 0.6, 0.5].map { scale * $0 }
+    out += scales.map { Attempt(scale: $0, fps: lowest) }
+    if gif {
+      out += [128, 64, 32].map { Attempt(scale: scales.last, fps: lowest, colors: $0) }
+    } else {
+      out += [90.0, 75, 60, 45, 30].filter { $0 < (quality ?? 101) }.map { Attempt(scale: scales.last, fps: lowest, quality: $0) }
+    }
+    return out
+  }
+
+  /// "20 fps, scale 0.7, 64 colours", for messages.
+  static func describe(_ a: Attempt?) -> String {
+    guard let a else { return "as asked" }
+    var parts: [String] = []
+    if let fps = a.fps { parts.append("\(fps) fps") }
+    if let scale = a.scale { parts.append("scale \(formatNumber(scale))") }
+    if let colors = a.colors { parts.append("\(colors) colours") }
+    if let quality = a.quality { parts.append("quality \(formatNumber(quality))") }
+    return parts.isEmpty ? "as asked" : parts.joined(separator: ", ")
   }
 
   /// The review overlays `--overlay` asks for, laid out for this render.

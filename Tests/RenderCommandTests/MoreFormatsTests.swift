@@ -251,6 +251,44 @@ import Testing
     }
   }
 
+  /// `--max-size`: a GIF over the budget is rendered again at a lower
+  /// rate (then scale, then colours) until it fits, its delays still
+  /// adding up to its length; one that cannot fit fails (exit 1) and
+  /// leaves nothing; a render with no GIF or WebP is a usage error.
+  @Test func maxSizeLowersOnlyAsFarAsNeeded() throws {
+    let dir = Scratch("springframe-max-size")
+    defer { dir.cleanUp() }
+    let scene = try Self.scene(dir, transparent: false)
+    #expect(try RenderBinary.run([scene, "--fps", "50", "-o", dir.path("full.gif"), "--quiet"]).status == 0)
+    let full = fileSize(dir.path("full.gif"))
+    let budget = full * 4 / 5
+    let r = try RenderBinary.run([scene, "--fps", "50", "-o", dir.path("a.gif"), "--max-size", "\(budget)B", "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stderr.contains("under --max-size") && r.stderr.contains("fps"), "\(r.stderr)")
+    let size = fileSize(dir.path("a.gif"))
+    #expect(size <= budget && size > 0)
+    let gif = try decodeGIF([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.path("a.gif")))))
+    #expect(gif.images.count < 51)
+    // The frames at the lower rate still last the scene's length (1 s and a frame).
+    let total = gif.images.map(\.delay).reduce(0, +)
+    #expect(abs(total - (100 + 100 / gif.images.count)) <= 4, "\(total)")
+    // Deterministic: the same bytes again.
+    #expect(try RenderBinary.run([scene, "--fps", "50", "-o", dir.path("b.gif"), "--max-size", "\(budget)B", "--quiet"]).status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("a.gif"))) == Data(contentsOf: URL(fileURLWithPath: dir.path("b.gif"))))
+    // Too small for the floors: exit 1, nothing written, no hidden file left.
+    let tiny = try RenderBinary.run([scene, "-o", dir.path("tiny.gif"), "--max-size", "100B", "--quiet"])
+    #expect(tiny.status == 1 && tiny.stderr.contains("over --max-size"), "\(tiny.stderr)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: dir.directory.path)
+    #expect(!left.contains { $0.contains("tiny") }, "\(left)")
+    // Usage errors.
+    for bad in [["-o", dir.path("x.mp4"), "--max-size", "1MB"], ["-o", dir.path("x.gif"), "--max-size", "ten"]] {
+      let result = try RenderBinary.run([scene, "--quiet"] + bad)
+      #expect(result.status == 2 && result.stderr.hasPrefix("render: error: "), "\(bad): \(result.stderr)")
+    }
+  }
+
+  func fileSize(_ path: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0 }
+
   @Test(.enabled(if: hasFFmpeg)) func proRes4444KeepsAlpha() throws {
     let dir = Scratch("springframe-prores")
     defer { dir.cleanUp() }
