@@ -16,6 +16,8 @@ public struct VideoProfile: Sendable, Hashable {
     case yuv420p
     /// 8-bit RGBA, straight alpha.
     case rgba
+    /// 8-bit RGB.
+    case rgb24
 
     var av: AVPixelFormat {
       switch self {
@@ -23,10 +25,11 @@ public struct VideoProfile: Sendable, Hashable {
       case .yuva420p: AV_PIX_FMT_YUVA420P
       case .yuv420p: AV_PIX_FMT_YUV420P
       case .rgba: AV_PIX_FMT_RGBA
+      case .rgb24: AV_PIX_FMT_RGB24
       }
     }
 
-    var isYUV: Bool { self != .rgba }
+    var isYUV: Bool { self != .rgba && self != .rgb24 }
   }
 
   /// FFmpeg's muxer: "mov", "webm", "apng".
@@ -58,9 +61,12 @@ public struct VideoProfile: Sendable, Hashable {
       muxerOptions: [:], codecTag: nil, threads: 2)
   }
 
-  /// Animated PNG: lossless RGBA, loops forever.
-  public static let apng = VideoProfile(
-    muxer: "apng", codec: "apng", pixelFormat: .rgba, codecOptions: ["pred": "mixed"], muxerOptions: ["plays": "0"], codecTag: nil, threads: 1)
+  /// Animated PNG: lossless, RGBA when the scene is transparent, else RGB;
+  /// FFmpeg's own filtering; loops forever.
+  public static func apng(alpha: Bool) -> VideoProfile {
+    VideoProfile(
+      muxer: "apng", codec: "apng", pixelFormat: alpha ? .rgba : .rgb24, codecOptions: [:], muxerOptions: ["plays": "0"], codecTag: nil, threads: 1)
+  }
 }
 
 /// Writes frames (premultiplied RGBA pixmaps) with one of FFmpeg's encoders

@@ -108,6 +108,12 @@ import Testing
     }
     #expect(control == [0, 0, 0, 11, 0, 0, 0, 0])
     #expect(delays.count == 11 && delays.allSatisfy { $0 == [0, 1, 0, 10] })
+    // An opaque scene is stored as RGB, its pixels exactly the PNGs'.
+    let opaqueDir = Scratch("springframe-apng-opaque")
+    defer { opaqueDir.cleanUp() }
+    let opaque = try Self.scene(opaqueDir, transparent: false)
+    #expect(try RenderBinary.run([opaque, "--fps", "10", "-o", opaqueDir.path("o.apng"), "--quiet"]).status == 0)
+    #expect(try Self.decoded(opaqueDir.path("o.apng"), width: 64, height: 48) == (try Self.reference(opaque, opaqueDir)))
   }
 
   static let hasPIL: Bool = {
