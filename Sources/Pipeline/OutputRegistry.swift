@@ -158,7 +158,8 @@ public enum OutputFormats {
   ) {
     destination, s throws(OutputError) in
     guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "an APNG is one file") }
-    return try EncodedVideoSink(schedule: s.schedule, path: path, width: s.width, height: s.height, profile: .apng(alpha: s.transparent), format: "apng")
+    return try EncodedVideoSink(
+      schedule: s.schedule, path: path, width: s.width, height: s.height, profile: .apng(alpha: s.transparent), format: "apng")
   }
 
   /// An animated WebP (libwebp): lossless unless a quality is given, with

@@ -259,17 +259,7 @@ public final class EncodedVideoWriter {
   /// Writes every packet the encoder has ready, each one frame long.
   private func drain() throws(VideoError) {
     guard let encoder, let format, let packet, let stream else { return }
-    while true {
-      let status = avcodec_receive_packet(encoder, packet)
-      if status == FFmpeg.eagain || status == FFmpeg.eof { return }
-      try check(status, "cannot encode")
-      if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
-      av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
-      packet.pointee.stream_index = stream.pointee.index
-      let written = av_interleaved_write_frame(format, packet)
-      av_packet_unref(packet)
-      try check(written, "cannot write a packet")
-    }
+    try FFmpeg.drain(encoder, into: format, stream: stream, packet: packet, timeBase: timeBase, path: path)
   }
 
   private func release() {

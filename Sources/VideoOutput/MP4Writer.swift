@@ -281,18 +281,7 @@ public final class MP4Writer {
   /// Writes every packet the encoder has ready, each one frame long.
   private func drain() throws(VideoError) {
     guard let encoder, let format, let packet, let stream else { return }
-    while true {
-      let status = avcodec_receive_packet(encoder, packet)
-      if status == FFmpeg.eagain || status == FFmpeg.eof { return }
-      try check(status, "cannot encode")
-      // libx264 leaves durations at 0; each packet is one frame, 1 in 1/fps.
-      if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
-      av_packet_rescale_ts(packet, codecTimeBase, stream.pointee.time_base)
-      packet.pointee.stream_index = stream.pointee.index
-      let written = av_interleaved_write_frame(format, packet)  // takes the packet's data
-      av_packet_unref(packet)
-      try check(written, "cannot write a packet")
-    }
+    try FFmpeg.drain(encoder, into: format, stream: stream, packet: packet, timeBase: codecTimeBase, path: path)
   }
 
   /// Frees every FFmpeg object (closing the file if still open). Idempotent.
@@ -321,5 +310,27 @@ func referenceCopyRows(
 ) {
   for row in 0..<height {
     for column in 0..<width { target[row * targetStride + column] = source[row * sourceStride + column] }
+  }
+}
+
+extension FFmpeg {
+  /// Writes every packet `encoder` has ready into `format`'s `stream`,
+  /// each one frame long (libx264 and others leave durations at 0: one
+  /// packet is one frame, 1 in `timeBase`).
+  static func drain(
+    _ encoder: UnsafeMutablePointer<AVCodecContext>, into format: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>,
+    packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational, path: String
+  ) throws(VideoError) {
+    while true {
+      let status = avcodec_receive_packet(encoder, packet)
+      if status == FFmpeg.eagain || status == FFmpeg.eof { return }
+      if status < 0 { throw FFmpeg.error(path, "cannot encode", status) }
+      if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
+      av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
+      packet.pointee.stream_index = stream.pointee.index
+      let written = av_interleaved_write_frame(format, packet)  // takes the packet's data
+      av_packet_unref(packet)
+      if written < 0 { throw FFmpeg.error(path, "cannot write a packet", written) }
+    }
   }
 }
