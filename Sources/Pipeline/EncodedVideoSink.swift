@@ -11,6 +11,8 @@ public final class EncodedVideoSink: FrameSink {
   let format: String
   let file: TemporaryFile
   let writer: Mutex<EncodedVideoWriter?>
+  /// Converts frames on the workers.
+  let maker: VideoFrameMaker
   private let frames = Atomic<Int>(0)
   let bleeds: Bool
 
@@ -20,23 +22,27 @@ public final class EncodedVideoSink: FrameSink {
     bleeds = profile.pixelFormat == .yuva420p
     file = try TemporaryFile(for: path)
     do {
-      writer = Mutex(
-        try EncodedVideoWriter(path: file.path, width: width, height: height, fps: (schedule.rate.frames, schedule.rate.seconds), profile: profile))
+      let w = try EncodedVideoWriter(
+        path: file.path, width: width, height: height, fps: (schedule.rate.frames, schedule.rate.seconds), profile: profile)
+      maker = w.frameMaker
+      writer = Mutex(w)
     } catch {
       file.remove()
       throw OutputError(path: path, message: error.message)
     }
   }
 
-  public func prepare(_ frame: RenderedFrame, index: Int) throws -> [UInt8] {
-    // Subsampled chroma with alpha: the colours bled under transparency.
-    bleeds ? frame.pixmap.straightenedBleeding() : frame.pixmap.straightened()
+  /// Straightened and converted on the worker (subsampled chroma with
+  /// alpha: the colours bled under transparency first).
+  public func prepare(_ frame: RenderedFrame, index: Int) throws -> VideoFrame {
+    let straight = bleeds ? frame.pixmap.straightenedBleeding() : frame.pixmap.straightened()
+    do { return try maker.frame(straight) } catch { throw OutputError(path: file.destination, message: error.message) }
   }
 
-  public func consume(_ straight: [UInt8], index: Int) throws {
+  public func consume(_ converted: VideoFrame, index: Int) throws {
     try writer.withLock { w throws(OutputError) in
       guard let w else { return }
-      do throws(VideoError) { try w.append(straight: straight) } catch { throw OutputError(path: file.destination, message: error.message) }
+      do throws(VideoError) { try w.append(converted) } catch { throw OutputError(path: file.destination, message: error.message) }
     }
     frames.add(1, ordering: .releasing)
   }

@@ -243,7 +243,7 @@ struct SceneJob {
           throw Failure(status: .renderFailed)
         case .cancelled(let signal):
           Terminal.error("render: interrupted (signal \(signal)); temporary files removed, existing outputs untouched")
-          exit(Signals.exitStatus(signal))
+          Signals.exitInterrupted(signal)
         }
       }
       frames += pipeline.jobs.count
@@ -305,6 +305,8 @@ struct SceneJob {
         ).path
     }
     let hidden = Array(first.redirect.values)
+    Signals.pending.withLock { $0.formUnion(hidden) }
+    defer { Signals.pending.withLock { $0.subtract(hidden) } }
     var summary: RenderSummary
     do { summary = try first.runOnce() } catch {
       for p in hidden { unlink(p) }

@@ -99,7 +99,7 @@ struct SceneComparison {
         workers: RenderOptions.workers(jobs), report: pictures)
     else {
       Terminal.error("render: interrupted; temporary files removed, existing outputs untouched")
-      Foundation.exit(Signals.exitStatus(Signals.cancellation.reason))
+      Signals.exitInterrupted(Signals.cancellation.reason)
     }
     return (comparison, pictures)
   }

@@ -1,4 +1,5 @@
 import Pipeline
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -28,4 +29,14 @@ enum Signals {
 
   /// The conventional exit status for a signal: 128 + its number.
   static func exitStatus(_ signal: Int32) -> Int32 { 128 + signal }
+
+  /// Finished files not yet in place (`--max-size`'s first pass), removed
+  /// when an interrupted render exits.
+  static let pending = Mutex<Set<String>>([])
+
+  /// Exits after an interruption, removing the pending files.
+  static func exitInterrupted(_ signal: Int32) -> Never {
+    for path in pending.withLock({ $0 }) { unlink(path) }
+    exit(exitStatus(signal))
+  }
 }

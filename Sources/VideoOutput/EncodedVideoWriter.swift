@@ -1,6 +1,7 @@
 internal import CFFmpeg
 internal import CFFmpegShim
 import Raster
+import Synchronization
 
 /// What an `EncodedVideoWriter` writes: a container, a codec and the
 /// pixel format it encodes, with their options. One value per output
@@ -89,9 +90,8 @@ public final class EncodedVideoWriter {
   private var format: UnsafeMutablePointer<AVFormatContext>?
   private var encoder: UnsafeMutablePointer<AVCodecContext>?
   private var stream: UnsafeMutablePointer<AVStream>?
-  private var frame: UnsafeMutablePointer<AVFrame>?
   private var packet: UnsafeMutablePointer<AVPacket>?
-  private var scaler: OpaquePointer?
+  private let maker: VideoFrameMaker
   private var finished = false
   private let timeBase: AVRational
 
@@ -100,6 +100,7 @@ public final class EncodedVideoWriter {
     self.width = width
     self.height = height
     self.profile = profile
+    maker = VideoFrameMaker(width: width, height: height, pixelFormat: profile.pixelFormat, path: path)
     timeBase = AVRational(num: Int32(clamping: fps.den), den: Int32(clamping: fps.num))
     guard width > 0, height > 0, width <= 16384, height <= 16384 else {
       throw VideoError(path: path, message: "invalid video size \(width)×\(height)")
@@ -161,28 +162,6 @@ public final class EncodedVideoWriter {
     stream.pointee.avg_frame_rate = fps
     stream.pointee.r_frame_rate = fps
 
-    frame = av_frame_alloc()
-    guard let frame else { throw FFmpeg.error(path, "out of memory") }
-    frame.pointee.format = pixelFormat.av.rawValue
-    frame.pointee.width = Int32(width)
-    frame.pointee.height = Int32(height)
-    if pixelFormat.isYUV {
-      frame.pointee.color_primaries = AVCOL_PRI_BT709
-      frame.pointee.color_trc = AVCOL_TRC_BT709
-      frame.pointee.colorspace = AVCOL_SPC_BT709
-      frame.pointee.color_range = AVCOL_RANGE_MPEG
-    }
-    try check(av_frame_get_buffer(frame, 0), "cannot allocate a \(width)×\(height) frame")
-    if pixelFormat != .rgba {
-      // Bit-exact C code, accurate rounding, full chroma: the same bytes
-      // on every machine. RGB is full range, Y′CbCr limited, both BT.709.
-      let flags = Int32(SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP)
-      scaler = sws_getContext(Int32(width), Int32(height), AV_PIX_FMT_RGBA, Int32(width), Int32(height), pixelFormat.av, flags, nil, nil, nil)
-      guard let scaler else { throw FFmpeg.error(path, "cannot convert RGBA to \(pixelFormat.rawValue)") }
-      let coefficients = sws_getCoefficients(SWS_CS_ITU709)
-      try check(sws_setColorspaceDetails(scaler, coefficients, 1, coefficients, 0, 0, 1 << 16, 1 << 16), "cannot set BT.709 conversion")
-    }
-
     try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot open for writing")
     var options: OpaquePointer? = nil
     defer { av_dict_free(&options) }
@@ -192,17 +171,20 @@ public final class EncodedVideoWriter {
     guard packet != nil else { throw FFmpeg.error(path, "out of memory") }
   }
 
+  /// Converts frames for this writer, from any thread.
+  public var frameMaker: VideoFrameMaker { maker }
+
   /// Encodes the next frame: `straight` holds its pixels as RGBA with
   /// straight (not premultiplied) alpha, rows packed (`Pixmap.straightened`).
   public func append(straight: [UInt8]) throws(VideoError) {
-    guard !finished, let encoder, let frame else { throw VideoError(path: path, message: "the video is already finished") }
-    guard straight.count == 4 * width * height else {
-      throw VideoError(path: path, message: "frame has \(straight.count / 4) pixels, the video \(width)×\(height)")
-    }
+    try append(try maker.frame(straight))
+  }
+
+  /// Encodes the next frame, converted by `frameMaker` (on any thread).
+  public func append(_ converted: VideoFrame) throws(VideoError) {
+    guard !finished, let encoder, let frame = converted.frame else { throw VideoError(path: path, message: "the video is already finished") }
     FFmpeg.beginCapture()
     do throws(VideoError) {
-      try check(av_frame_make_writable(frame), "cannot reuse the frame buffer")
-      try convert(straight, into: frame)
       frame.pointee.pts = Int64(frameCount)
       try check(avcodec_send_frame(encoder, frame), "cannot encode frame \(frameCount)")
       frameCount += 1
@@ -211,36 +193,6 @@ public final class EncodedVideoWriter {
       release()
       throw error
     }
-  }
-
-  /// The frame's planes from straight RGBA: copied for RGBA, else through
-  /// libswscale.
-  private func convert(_ straight: [UInt8], into frame: UnsafeMutablePointer<AVFrame>) throws(VideoError) {
-    let rowBytes = 4 * width
-    guard let scaler else {
-      straight.withUnsafeBufferPointer { source in
-        copyRows(
-          from: source.baseAddress!, stride: rowBytes, to: frame.pointee.data.0!, stride: Int(frame.pointee.linesize.0), width: rowBytes,
-          height: height)
-      }
-      return
-    }
-    let scaled = straight.withUnsafeBufferPointer { source -> Int32 in
-      var sources: [UnsafePointer<UInt8>?] = [source.baseAddress, nil, nil, nil]
-      var strides: [Int32] = [Int32(rowBytes), 0, 0, 0]
-      var targets: [UnsafeMutablePointer<UInt8>?] = [frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2, frame.pointee.data.3]
-      var targetStrides: [Int32] = [frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2, frame.pointee.linesize.3]
-      return sources.withUnsafeMutableBufferPointer { s in
-        strides.withUnsafeMutableBufferPointer { ss in
-          targets.withUnsafeMutableBufferPointer { t in
-            targetStrides.withUnsafeMutableBufferPointer { ts in
-              sws_scale(scaler, s.baseAddress, ss.baseAddress, 0, Int32(height), t.baseAddress, ts.baseAddress)
-            }
-          }
-        }
-      }
-    }
-    guard scaled == Int32(height) else { throw FFmpeg.error(path, "cannot convert frame \(frameCount) to \(profile.pixelFormat.rawValue)") }
   }
 
   /// Flushes the encoder, writes the trailer and closes the file. The
@@ -271,13 +223,99 @@ public final class EncodedVideoWriter {
     }
     stream = nil
     avcodec_free_context(&encoder)
-    av_frame_free(&frame)
     av_packet_free(&packet)
-    if let scaler { sws_freeContext(scaler) }
-    scaler = nil
   }
 
   deinit { release() }
+}
+
+/// A frame converted for a writer's encoder (its pixel format, BT.709),
+/// in FFmpeg's own memory.
+public final class VideoFrame: @unchecked Sendable {
+  var frame: UnsafeMutablePointer<AVFrame>?
+  init(_ frame: UnsafeMutablePointer<AVFrame>) { self.frame = frame }
+  deinit { av_frame_free(&frame) }
+}
+
+/// Converts straight RGBA into a writer's pixel format, on any thread
+/// (each conversion takes a libswscale context of its own from a pool):
+/// the workers convert while the encoder encodes.
+public final class VideoFrameMaker: @unchecked Sendable {
+  let width: Int, height: Int
+  let pixelFormat: VideoProfile.PixelFormat
+  let path: String
+  /// A libswscale context, used by one conversion at a time.
+  struct Scaler: @unchecked Sendable { let context: OpaquePointer }
+  private let pool = Mutex<[Scaler]>([])
+
+  init(width: Int, height: Int, pixelFormat: VideoProfile.PixelFormat, path: String) {
+    self.width = width; self.height = height; self.pixelFormat = pixelFormat; self.path = path
+  }
+
+  deinit { pool.withLock { for s in $0 { sws_freeContext(s.context) } } }
+
+  /// A scaler: bit-exact C code, accurate rounding, full chroma (the same
+  /// bytes on every machine); RGB full range, Y′CbCr limited, both BT.709.
+  private func scaler() throws(VideoError) -> Scaler {
+    if let free = pool.withLock({ $0.popLast() }) { return free }
+    let flags = Int32(SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP)
+    guard let s = sws_getContext(Int32(width), Int32(height), AV_PIX_FMT_RGBA, Int32(width), Int32(height), pixelFormat.av, flags, nil, nil, nil)
+    else { throw FFmpeg.error(path, "cannot convert RGBA to \(pixelFormat.rawValue)") }
+    let coefficients = sws_getCoefficients(SWS_CS_ITU709)
+    guard sws_setColorspaceDetails(s, coefficients, 1, coefficients, 0, 0, 1 << 16, 1 << 16) >= 0 else {
+      sws_freeContext(s)
+      throw FFmpeg.error(path, "cannot set BT.709 conversion")
+    }
+    return Scaler(context: s)
+  }
+
+  /// `straight` (RGBA, straight alpha, rows packed) as a frame: copied for
+  /// RGBA, else through libswscale.
+  public func frame(_ straight: [UInt8]) throws(VideoError) -> VideoFrame {
+    guard straight.count == 4 * width * height else {
+      throw VideoError(path: path, message: "frame has \(straight.count / 4) pixels, the video \(width)×\(height)")
+    }
+    guard let frame = av_frame_alloc() else { throw FFmpeg.error(path, "out of memory") }
+    let made = VideoFrame(frame)
+    frame.pointee.format = pixelFormat.av.rawValue
+    frame.pointee.width = Int32(width)
+    frame.pointee.height = Int32(height)
+    if pixelFormat.isYUV {
+      frame.pointee.color_primaries = AVCOL_PRI_BT709
+      frame.pointee.color_trc = AVCOL_TRC_BT709
+      frame.pointee.colorspace = AVCOL_SPC_BT709
+      frame.pointee.color_range = AVCOL_RANGE_MPEG
+    }
+    guard av_frame_get_buffer(frame, 0) >= 0 else { throw FFmpeg.error(path, "cannot allocate a \(width)×\(height) frame") }
+    let rowBytes = 4 * width
+    if pixelFormat == .rgba {
+      straight.withUnsafeBufferPointer { source in
+        copyRows(
+          from: source.baseAddress!, stride: rowBytes, to: frame.pointee.data.0!, stride: Int(frame.pointee.linesize.0), width: rowBytes,
+          height: height)
+      }
+      return made
+    }
+    let scaler = try self.scaler()
+    defer { pool.withLock { $0.append(scaler) } }
+    let scaled = straight.withUnsafeBufferPointer { source -> Int32 in
+      var sources: [UnsafePointer<UInt8>?] = [source.baseAddress, nil, nil, nil]
+      var strides: [Int32] = [Int32(rowBytes), 0, 0, 0]
+      var targets: [UnsafeMutablePointer<UInt8>?] = [frame.pointee.data.0, frame.pointee.data.1, frame.pointee.data.2, frame.pointee.data.3]
+      var targetStrides: [Int32] = [frame.pointee.linesize.0, frame.pointee.linesize.1, frame.pointee.linesize.2, frame.pointee.linesize.3]
+      return sources.withUnsafeMutableBufferPointer { s in
+        strides.withUnsafeMutableBufferPointer { ss in
+          targets.withUnsafeMutableBufferPointer { t in
+            targetStrides.withUnsafeMutableBufferPointer { ts in
+              sws_scale(scaler.context, s.baseAddress, ss.baseAddress, 0, Int32(height), t.baseAddress, ts.baseAddress)
+            }
+          }
+        }
+      }
+    }
+    guard scaled == Int32(height) else { throw FFmpeg.error(path, "cannot convert a frame to \(pixelFormat.rawValue)") }
+    return made
+  }
 }
 
 extension Pixmap {
