@@ -47,7 +47,11 @@ struct LayerPainter {
         }
       }
       self.pyramids = pyramids
+      imageClusters = pyramids.keys.filter { $0.image == 0 }.map { ($0.line, $0.cluster, Vector2.zero) }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
     }
+
+    /// The clusters holding colour glyphs, in order.
+    let imageClusters: [(line: Int, cluster: Int, offset: Vector2)]
   }
 
   init(structure: SceneStructure, texts: [[String: TextLayout]], images: [SceneImage?]) {
@@ -257,7 +261,7 @@ struct LayerPainter {
     let align = content.align
     let boxes = textBoxes(layer)
     guard let change = layer.textChange, let before = texts[change.from], content.contentTransition != .identity else {
-      draw(shown, Self.all(shown.layout), boxes.shown, layer, align, on: canvas)
+      drawWhole(shown, boxes.shown, layer, align, on: canvas)
       return
     }
     let p = change.progress, opacity = min(max(p, 0), 1)
@@ -266,10 +270,10 @@ struct LayerPainter {
       // (1 − p)·before + p·shown in premultiplied colour: the text before,
       // then the one shown cross-fading into it, as a group of its own.
       canvas.beginLayer(bounds: layer.deviceBounds)
-      draw(before, Self.all(before.layout), boxes.before, layer, align, on: canvas)
+      drawWhole(before, boxes.before, layer, align, on: canvas)
       if opacity > 0 {
         canvas.beginLayer(bounds: layer.deviceBounds, opacity: opacity, effects: LayerEffects(crossFade: true))
-        draw(shown, Self.all(shown.layout), boxes.shown, layer, align, on: canvas)
+        drawWhole(shown, boxes.shown, layer, align, on: canvas)
         canvas.endLayer()
       }
       canvas.endLayer()
@@ -295,9 +299,16 @@ struct LayerPainter {
     }
   }
 
-  /// Every cluster of a text, unmoved.
-  static func all(_ layout: TextLayout) -> [(line: Int, cluster: Int, offset: Vector2)] {
-    layout.lines.enumerated().flatMap { l, line in line.clusters.indices.map { (l, $0, Vector2.zero) } }
+  /// A whole text laid out in `box`: its lines' outlines (one path each,
+  /// not cluster by cluster: this is every frame's text), and the clusters
+  /// that hold colour glyphs.
+  func drawWhole(_ text: SetText, _ box: TextBox, _ layer: ResolvedLayer, _ alignment: TextAlignment, on canvas: Recording) {
+    let size = layer.values[Properties.size]
+    if let paint = Self.paint(layer.values[Properties.color], size: size, world: layer.world) {
+      let outlines = text.layout.path(in: box.size, alignment: alignment).transformed(by: .translation(box.offset.x, box.offset.y))
+      if !outlines.isEmpty { canvas.fill(outlines, transform: layer.world, paint: paint) }
+    }
+    drawImages(text, text.imageClusters, box, layer, alignment, on: canvas)
   }
 
   /// A numeric text transition's clusters, line by line: those at the
@@ -351,6 +362,17 @@ struct LayerPainter {
       var outlines = Path()
       for (l, c, offset) in pieces { outlines.append(text.layout.lines[l].clusters[c].path.transformed(by: place(l, offset))) }
       if !outlines.isEmpty { canvas.fill(outlines, transform: layer.world, paint: paint) }
+    }
+    drawImages(text, pieces, box, layer, alignment, on: canvas)
+  }
+
+  /// The colour glyphs of some clusters, keeping their own colours.
+  func drawImages(
+    _ text: SetText, _ pieces: [(line: Int, cluster: Int, offset: Vector2)], _ box: TextBox, _ layer: ResolvedLayer,
+    _ alignment: TextAlignment, on canvas: Recording
+  ) {
+    func place(_ l: Int, _ offset: Vector2) -> AffineTransform {
+      text.layout.origin(of: l, in: box.size, alignment: alignment).concatenating(.translation(box.offset.x + offset.x, box.offset.y + offset.y))
     }
     for (l, c, offset) in pieces {
       let line = place(l, offset)
