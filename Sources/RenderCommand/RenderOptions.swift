@@ -154,6 +154,7 @@ struct RenderOptions: ParsableArguments {
       "fps=\(fps)", "slow=\(slow)", "scale=\(n(scale))", "from=\(n(from))", "to=\(n(to))", "format=\(format ?? "-")", "at=\(n(at))",
       "crf=\(crf)", "preset=\(preset)", "overlay=\(overlay ?? "-")", "layers=\(chartLayers.joined(separator: ","))",
       "properties=\(chartProperties.joined(separator: ","))", "appearance=\(appearance?.rawValue ?? "-")",
+      "quality=\(n(quality))", "max-size=\(maxSize ?? "-")", "matte=\(matte ?? "-")",
     ].joined(separator: ";")
   }
 

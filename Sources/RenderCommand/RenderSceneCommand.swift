@@ -15,7 +15,7 @@ import VideoOutput
 struct RenderScene: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "scene",
-    abstract: "Render a scene to MP4, GIF or PNGs (the default command: `render SCENE.json`).")
+    abstract: "Render a scene to MP4, GIF, PNGs, WebP, APNG, ProRes or WebM (the default command: `render SCENE.json`).")
 
   /// Where outputs go without `-o`.
   static let defaultFolder = "renders"
@@ -81,6 +81,9 @@ struct SceneJob {
   /// Outputs written elsewhere first (`--max-size`: a hidden file, renamed
   /// into place once under the budget): destination → where.
   var redirect: [String: String] = [:]
+  /// Written to `redirect`'s hidden files for `runStaged`, which reports
+  /// the outputs once they are in place.
+  var staged = false
 
   struct Attempt: Equatable {
     var scale: Double?
@@ -108,7 +111,7 @@ struct SceneJob {
   }
 
   func run() throws -> RenderSummary {
-    if let text = options.maxSize, attempt == nil, case .named = outputs { return try runWithinBudget(text) }
+    if attempt == nil, !staged, case .named = outputs { return try runStaged() }
     return try runOnce()
   }
 
@@ -159,8 +162,8 @@ struct SceneJob {
         }
       }
       _ = try options.matteColor(appearance: renderer.scene.appearance)
-      if requested.contains(where: { $0.scale != nil || $0.fps != nil }), options.overlay != nil || prepared?.decoration != nil {
-        throw ValidationError("per-output [scale=…,fps=…] cannot be combined with --overlay or compare yet: render each output on its own")
+      if requested.contains(where: { $0.scale != nil || $0.fps != nil }), prepared?.decoration != nil {
+        throw ValidationError("render compare lays its panels out once: give --scale and --fps, not [scale=…,fps=…]")
       }
     } catch let error as ValidationError {
       throw Failure.usage(error.message)
@@ -169,14 +172,21 @@ struct SceneJob {
     }
 
     // One pass per scale: outputs of one scale share their frames where
-    // their times coincide (different scales never do).
-    var scales: [Double?] = []
-    for r in requested where !scales.contains(where: { $0 == (r.scale ?? options.scale) }) { scales.append(r.scale ?? options.scale) }
+    // their times coincide (different scales never do). A timecode shows
+    // the frame number, sized for the output's last: then one per rate too,
+    // so that each output is the same as when rendered alone.
+    let byRate = (try? options.overlay.map(RenderOptions.overlays))??.contains(.timecode) == true
+    let passOf = { (r: (target: OutputTarget, scale: Double?, fps: FrameRate?)) -> [String] in
+      ["\(r.scale ?? options.scale ?? -1)", byRate ? "\(r.fps ?? options.fps)" : ""]
+    }
+    var passes: [[String]] = []
+    for r in requested where !passes.contains(passOf(r)) { passes.append(passOf(r)) }
     var outputs: [OutputSummary] = []
     var frames = 0
     var overlayGeometry: OverlayGeometry?
-    for scale in scales {
-      let group = requested.filter { ($0.scale ?? options.scale) == scale }
+    for pass in passes {
+      let group = requested.filter { passOf($0) == pass }
+      let scale = group[0].scale ?? options.scale
       let (w, h) = renderer.pixelSize(scale: scale)
       try Frames.checkSize(renderer, scale: scale)
       // Each output's times: a single still at --at (else --from, else 0),
@@ -194,7 +204,7 @@ struct SceneJob {
         throw Failure.usage(error.message)
       }
       let schedule = schedules[0]
-      let overlay = try self.overlay(renderer, schedule: schedule, size: (w, h))
+      let overlay = try self.overlay(renderer, schedule: schedule, scale: scale, size: (w, h))
       let decoration: (any FrameDecoration)? = prepared?.decoration ?? overlay
       let (fw, fh) = renderer.frameSize(scale: scale, decoration: decoration)
       try Frames.checkSize(width: fw, height: fh, what: "the frame")
@@ -211,7 +221,8 @@ struct SceneJob {
       }
       if !options.null {
         for (r, s) in zip(group, schedules) {
-          for loss in r.target.format.losses(settingsFor(s)) { warn("\(r.target.destination.path): \(loss)") }
+          let shown = redirect.first { $0.value == r.target.destination.path }?.key ?? r.target.destination.path
+          for loss in r.target.format.losses(settingsFor(s)) { warn("\(shown): \(loss)") }
         }
       }
       var sinks: [any FrameSink] = []
@@ -247,46 +258,45 @@ struct SceneJob {
         }
       }
       frames += pipeline.jobs.count
-      if let overlay { overlayGeometry = OverlayGeometry(overlay) }
+      if let overlay, overlayGeometry == nil { overlayGeometry = OverlayGeometry(overlay) }
       if options.null { break }
     }
     let seconds = Date().timeIntervalSince(start)
-    for output in outputs {
-      if let warning = OutputFormats.named(output.format)?.sizeWarning(bytes: output.bytes) { warn("\(output.path): \(warning)") }
-    }
-    if !options.quiet && !options.json {
-      for o in outputs {
-        Terminal.error("wrote \(o.path) (\(o.frames) frames, \(OutputSummary.size(o.bytes))) in \(String(format: "%.1f", seconds)) s")
-      }
-    }
+    if !staged { report(outputs, seconds: seconds) }
     var summary = RenderSummary(scene: path, frames: frames, seconds: seconds, outputs: outputs)
     summary.overlay = overlayGeometry
     return summary
   }
 
-  /// `--max-size`: the render with its GIF and WebP outputs written to
-  /// hidden files first; each over the budget is rendered again alone,
-  /// lowering in this order and only as far as needed its frame rate (to
-  /// 15, or its own if lower), its scale (to half) and its colours (a
+  /// A render of several file outputs, or of any under `--max-size`: every
+  /// file output is written to a hidden file beside it first and all are
+  /// renamed into place together once every pass has succeeded (and, under
+  /// `--max-size`, every GIF and WebP is within the budget), so a failed or
+  /// interrupted render of several outputs leaves none of them half done.
+  /// Under `--max-size` each output over the budget is rendered again
+  /// alone, lowering in this order and only as far as needed its frame rate
+  /// (to 15, or its own if lower), its scale (to half) and its colours (a
   /// GIF's palette to 32 colours, a WebP's lossy quality from 90 to 30),
-  /// then renamed into place. What was lowered is said on standard error
-  /// (even under --quiet); an output still too big at the floors is a
-  /// failure (exit 1) that leaves it unwritten.
-  func runWithinBudget(_ text: String) throws -> RenderSummary {
-    let budget: Int
-    do { budget = try RenderOptions.bytes(text) } catch let error as ValidationError { throw Failure.usage(error.message) }
+  /// always from its own `[scale=…,fps=…]`. What was lowered is said on
+  /// standard error (even under --quiet); an output still too big at the
+  /// floors is a failure (exit 1) that leaves nothing written.
+  func runStaged() throws -> RenderSummary {
+    var budget: Int?
+    if let text = options.maxSize {
+      do { budget = try RenderOptions.bytes(text) } catch let error as ValidationError { throw Failure.usage(error.message) }
+    }
     let renderer = try prepared?.renderer ?? SceneFile.loadOrReport(path, appearance: options.appearance)
     let name = prepared?.name ?? renderer.scene.name
     guard case .named(let outputs, let folder) = outputs else { return try runOnce() }
-    // The outputs it applies to, as the render will resolve them.
-    var applies: [(destination: String, format: OutputFormat, request: OutputRequest?)] = []
+    // The file outputs, as the render will resolve them.
+    var files: [(destination: String, format: OutputFormat, request: OutputRequest?)] = []
     do {
       let requests = try outputs.map(OutputRequest.init(parsing:))
       for request in requests.isEmpty ? [nil] : requests.map(Optional.some) {
         for target in try OutputTarget.targets(
           name: name, output: request?.output, formats: try options.format.map(RenderOptions.formats), folder: folder)
-        where [OutputFormats.gif.name, OutputFormats.webp.name].contains(target.format.name) {
-          if case .file(let p) = target.destination { applies.append((p, target.format, request)) }
+        {
+          if case .file(let p) = target.destination, !target.isStill { files.append((p, target.format, request)) }
         }
       }
     } catch let error as ValidationError {
@@ -294,81 +304,109 @@ struct SceneJob {
     } catch let error as OutputError {
       throw Failure.usage(error.message)
     }
-    guard !applies.isEmpty else { throw Failure.usage("--max-size applies to .gif and .webp outputs, and this render writes none") }
+    let budgeted = [OutputFormats.gif.name, OutputFormats.webp.name]
+    if budget != nil, !files.contains(where: { budgeted.contains($0.format.name) }) {
+      throw Failure.usage("--max-size applies to .gif and .webp outputs, and this render writes none")
+    }
+    guard budget != nil || files.count > 1 else { return try runOnce() }
     var first = self
     first.prepared = Prepared(renderer: renderer, decoration: prepared?.decoration, name: prepared?.name, duration: prepared?.duration)
-    for a in applies {
-      let url = URL(fileURLWithPath: a.destination)
-      first.redirect[a.destination] =
-        url.deletingLastPathComponent().appendingPathComponent(
-          ".\(url.lastPathComponent).\(getpid()).max-size.\(a.format.fileExtension)"
-        ).path
+    first.staged = true
+    for f in files {
+      let url = URL(fileURLWithPath: f.destination)
+      first.redirect[f.destination] =
+        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).staged.\(f.format.fileExtension)").path
     }
     let hidden = Array(first.redirect.values)
     Signals.pending.withLock { $0.formUnion(hidden) }
     defer { Signals.pending.withLock { $0.subtract(hidden) } }
+    let discard = { for p in hidden { unlink(p) } }
     var summary: RenderSummary
     do { summary = try first.runOnce() } catch {
-      for p in hidden { unlink(p) }
+      discard()
       throw error
     }
-    let limit = OutputSummary.size(budget)
-    for a in applies {
-      let temporary = first.redirect[a.destination]!
-      var index = summary.outputs.firstIndex { $0.path == temporary }
-      var size = fileSize(atPath: temporary)
-      var lowered: Attempt?
-      if size > budget {
+    var said: [String] = []
+    if let budget {
+      let limit = OutputSummary.size(budget)
+      for f in files where budgeted.contains(f.format.name) {
+        let temporary = first.redirect[f.destination]!
+        var size = fileSize(atPath: temporary)
+        guard size > budget else { continue }
         // The output's own rate (a GIF's and a WebP's at most 50) and scale.
-        let asked = a.request?.fps ?? options.fps
+        let asked = f.request?.fps ?? options.fps
         let rate = asked.perSecond > Double(WebPSink.maximumFrameRate) ? FrameRate(WebPSink.maximumFrameRate) : asked
-        let scale = a.request?.scale ?? options.scale ?? renderer.scene.scale
-        for attempt in Self.ladder(rate: rate, scale: scale, gif: a.format.name == OutputFormats.gif.name, quality: options.quality) {
+        let scale = f.request?.scale ?? options.scale ?? renderer.scene.scale
+        var lowered: Attempt?
+        for attempt in Self.ladder(rate: rate, scale: scale, gif: f.format.name == OutputFormats.gif.name, quality: options.quality) {
           var retry = first
-          retry.outputs = .targets([OutputTarget(format: a.format, destination: .file(temporary))])
+          retry.outputs = .targets([OutputTarget(format: f.format, destination: .file(temporary))])
           retry.attempt = attempt
           retry.options.quiet = true
           retry.options.json = false
           let result: RenderSummary
           do { result = try retry.runOnce() } catch {
-            for p in hidden { unlink(p) }
+            discard()
             throw error
           }
           size = fileSize(atPath: temporary)
           lowered = attempt
-          if let i = index, let output = result.outputs.first { summary.outputs[i] = output }
+          if let i = summary.outputs.firstIndex(where: { $0.path == temporary }), let output = result.outputs.first { summary.outputs[i] = output }
           if size <= budget { break }
         }
-      }
-      guard size <= budget else {
-        for p in hidden { unlink(p) }
-        Terminal.error(
-          "render: error: \(a.destination): \(OutputSummary.size(size)) even at the floors (\(Self.describe(lowered))), over --max-size \(limit); nothing written"
-        )
-        throw Failure(status: .renderFailed)
-      }
-      if rename(temporary, a.destination) != 0 {
-        for p in hidden { unlink(p) }
-        Terminal.error("render: error: \(a.destination): cannot write: \(String(cString: strerror(errno)))")
-        throw Failure(status: .renderFailed)
-      }
-      if index == nil { index = summary.outputs.firstIndex { $0.path == temporary } }
-      if let i = index { summary.outputs[i].path = a.destination; summary.outputs[i].bytes = size }
-      if let lowered {
-        Terminal.error("render: \(a.destination): \(OutputSummary.size(size)) under --max-size \(limit) with \(Self.describe(lowered))")
+        let what = Self.describe(lowered, rate: rate, scale: scale)
+        guard size <= budget else {
+          discard()
+          Terminal.error(
+            "render: error: \(f.destination): \(OutputSummary.size(size)) even at the floors (\(what)), over --max-size \(limit); nothing written")
+          throw Failure(status: .renderFailed)
+        }
+        said.append("render: \(f.destination): \(OutputSummary.size(size)) under --max-size \(limit) with \(what)")
       }
     }
+    // Every output complete: all into place.
+    for f in files {
+      let temporary = first.redirect[f.destination]!
+      if rename(temporary, f.destination) != 0 {
+        let reason = String(cString: strerror(errno))
+        discard()
+        Terminal.error("render: error: \(f.destination): cannot write: \(reason)")
+        throw Failure(status: .renderFailed)
+      }
+      for i in summary.outputs.indices where summary.outputs[i].path == temporary {
+        summary.outputs[i].path = f.destination
+        summary.outputs[i].bytes = fileSize(atPath: f.destination)
+      }
+    }
+    report(summary.outputs, seconds: summary.seconds)
+    for line in said { Terminal.error(line) }
     return summary
   }
 
-  /// What `--max-size` tries, in order, after the output as asked: lower
-  /// rates at the output's scale, then smaller scales at the lowest rate,
-  /// then fewer colours (a GIF's palette, a WebP's lossy quality) at both.
+  /// Warnings on the outputs' sizes and, unless quiet or `--json`, a line
+  /// for each output written.
+  func report(_ outputs: [OutputSummary], seconds: Double) {
+    for output in outputs {
+      if let warning = OutputFormats.named(output.format)?.sizeWarning(bytes: output.bytes), !options.quiet {
+        Terminal.warning("\(output.path): \(warning)")
+      }
+    }
+    if !options.quiet && !options.json {
+      for o in outputs {
+        Terminal.error("wrote \(o.path) (\(o.frames) frames, \(OutputSummary.size(o.bytes))) in \(String(format: "%.1f", seconds)) s")
+      }
+    }
+  }
+
+  /// What `--max-size` tries, in order, after the output as asked (at
+  /// `rate` and `scale`, its own): lower rates at its scale, then smaller
+  /// scales at the lowest rate, then fewer colours (a GIF's palette, a
+  /// WebP's lossy quality) at both. Every attempt names its rate and scale.
   static func ladder(rate: FrameRate, scale: Double, gif: Bool, quality: Double?) -> [Attempt] {
     let fps = rate.perSecond
     let rates = [30, 24, 20, 15].filter { Double($0) < fps && Double($0) >= min(15, fps) }.map { FrameRate($0) }
-    let lowest = rates.last
-    var out = rates.map { Attempt(scale: nil, fps: $0) }
+    let lowest = rates.last ?? rate
+    var out = rates.map { Attempt(scale: scale, fps: $0) }
     let scales = [0.85, 0.7, 0.6, 0.5].map { scale * $0 }
     out += scales.map { Attempt(scale: $0, fps: lowest) }
     if gif {
@@ -379,19 +417,20 @@ struct SceneJob {
     return out
   }
 
+  /// What an attempt lowered from the output's own `rate` and `scale`:
   /// "20 fps, scale 0.7, 64 colours", for messages.
-  static func describe(_ a: Attempt?) -> String {
+  static func describe(_ a: Attempt?, rate: FrameRate, scale: Double) -> String {
     guard let a else { return "as asked" }
     var parts: [String] = []
-    if let fps = a.fps { parts.append("\(fps) fps") }
-    if let scale = a.scale { parts.append("scale \(formatNumber(scale))") }
+    if let fps = a.fps, fps != rate { parts.append("\(fps) fps") }
+    if let s = a.scale, s != scale { parts.append("scale \(formatNumber(s))") }
     if let colors = a.colors { parts.append("\(colors) colours") }
     if let quality = a.quality { parts.append("quality \(formatNumber(quality))") }
     return parts.isEmpty ? "as asked" : parts.joined(separator: ", ")
   }
 
   /// The review overlays `--overlay` asks for, laid out for this render.
-  func overlay(_ renderer: SceneRenderer, schedule: FrameSchedule, size: (Int, Int)) throws -> ReviewOverlay? {
+  func overlay(_ renderer: SceneRenderer, schedule: FrameSchedule, scale: Double?, size: (Int, Int)) throws -> ReviewOverlay? {
     guard let list = options.overlay else { return nil }
     let kinds = try RenderOptions.overlays(list)
     guard !kinds.isEmpty, schedule.count > 0 else { return nil }
@@ -409,7 +448,7 @@ struct SceneJob {
     }
     do {
       return try ReviewOverlay(
-        kinds: kinds, sceneSize: size, scale: options.scale ?? renderer.scene.scale, slow: options.slow, lastTime: t1,
+        kinds: kinds, sceneSize: size, scale: scale ?? renderer.scene.scale, slow: options.slow, lastTime: t1,
         lastFrame: schedule.count - 1, chart: data, typesetter: ChartOutput.typesetter())
     } catch {
       try Frames.checkSize(width: error.width, height: error.height, what: "the frame with its chart", hint: ChartOutput.chartHint)

@@ -112,6 +112,15 @@ import VideoOutput
     }
     // Another crf changes the MP4: every scene misses.
     #expect(try batch("crf", ["--crf", "30"]).allSatisfy { $0["cached"] as? Bool == false })
+    // --quality, --matte and --max-size change what a WebP holds: each misses.
+    for (k, extra) in [["--quality", "50"], ["--quality", "60"], ["--quality", "60", "--matte", "red"], ["--quality", "60", "--max-size", "9MB"]]
+      .enumerated()
+    {
+      let r = try RenderBinary.run(
+        ["batch", root, "--out", dir.path("webp\(k)"), "--cache", cache, "--fps", "10", "--format", "webp", "--quiet", "--json"] + extra)
+      #expect(r.status == 0, "\(r.stderr)")
+      #expect(try Self.json(r.stdout).allSatisfy { $0["cached"] as? Bool == false }, "\(extra)")
+    }
     // A changed scene misses; the others hit.
     _ = FileManager.default.createFile(atPath: root + "/s0.json", contents: Data(Self.scene("scene0", color: "blue")))
     let changed = try batch("changed")

@@ -294,6 +294,69 @@ import Testing
     }
   }
 
+  /// `--max-size` lowers from each output's own `[scale=…,fps=…]`, never
+  /// from the global options; several outputs are put in place together,
+  /// so one that cannot fit leaves none of them (nor a hidden file).
+  @Test func maxSizeKeepsEachOutputsOwnScaleAndWritesAllOrNothing() throws {
+    let dir = Scratch("springframe-max-size-own")
+    defer { dir.cleanUp() }
+    let scene = try Self.scene(dir, transparent: false)
+    // Alone at its own scale 0.5 and 50 fps; then under a budget 4/5 of that.
+    #expect(try RenderBinary.run([scene, "--fps", "50", "-o", dir.path("half.gif"), "--scale", "0.5", "--quiet"]).status == 0)
+    let budget = fileSize(dir.path("half.gif")) * 4 / 5
+    let r = try RenderBinary.run([
+      scene, "--scale", "2", "--fps", "60", "-o", dir.path("a.gif") + "[scale=0.5,fps=50]", "-o", dir.path("a.mp4"), "--max-size", "\(budget)B",
+      "--quiet",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let gif = try decodeGIF([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.path("a.gif")))))
+    // 64 × 48 points at 0.5 (or less, if the scale was lowered): never at --scale 2.
+    #expect(gif.width <= 32 && gif.height <= 24, "\(gif.width)×\(gif.height)")
+    #expect(fileSize(dir.path("a.gif")) <= budget)
+    // Its rate was lowered from its own 50 fps (to 30 at the first step): fewer than 51 frames, more than 15.
+    #expect(gif.images.count < 51 && gif.images.count >= 16, "\(gif.images.count)")
+    #expect(r.stderr.contains("under --max-size") && !r.stderr.contains("scale 2"), "\(r.stderr)")
+    #expect(fileSize(dir.path("a.mp4")) > 0)
+    // A budget nothing can meet: exit 1, neither output written, no hidden file.
+    let tiny = try RenderBinary.run([scene, "-o", dir.path("t.mp4"), "-o", dir.path("t.gif"), "--max-size", "100B", "--quiet"])
+    #expect(tiny.status == 1 && tiny.stderr.contains("over --max-size"), "\(tiny.stderr)")
+    let left = try FileManager.default.contentsOfDirectory(atPath: dir.directory.path)
+    #expect(!left.contains { $0.contains("t.") && !$0.contains("alpha") }, "\(left)")
+  }
+
+  /// An output format the renderer does not know is a usage error whose
+  /// message lists every format it knows.
+  @Test func anUnknownExtensionListsTheFormats() throws {
+    let dir = Scratch("springframe-unknown-extension")
+    defer { dir.cleanUp() }
+    let scene = try Self.scene(dir)
+    let r = try RenderBinary.run([scene, "-o", dir.path("x.avi"), "--quiet"])
+    #expect(r.status == 2 && r.stderr.hasPrefix("render: error: "), "\(r.stderr)")
+    for ext in [".mp4", ".gif", ".png", ".webp", ".apng", ".mov", ".webm"] { #expect(r.stderr.contains(ext), "\(ext): \(r.stderr)") }
+    #expect(!FileManager.default.fileExists(atPath: dir.path("x.avi")))
+  }
+
+  /// `--overlay` with per-output rates and scales: each output is the
+  /// same, byte for byte, as the same output rendered alone (its timecode
+  /// numbered and sized for its own frames).
+  @Test func overlaysWithPerOutputOverridesMatchEachOutputAlone() throws {
+    let dir = Scratch("springframe-overlay-overrides")
+    defer { dir.cleanUp() }
+    let scene = try Self.scene(dir, transparent: false)
+    let r = try RenderBinary.run([
+      scene, "--overlay", "timecode", "--fps", "20", "--scale", "2", "-o", dir.path("a.gif") + "[fps=10]", "-o", dir.path("b.gif"),
+      "-o", dir.path("c.gif") + "[scale=1]", "--quiet",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    for (name, extra) in [("a", ["--fps", "10", "--scale", "2"]), ("b", ["--fps", "20", "--scale", "2"]), ("c", ["--fps", "20", "--scale", "1"])] {
+      let alone = try RenderBinary.run([scene, "--overlay", "timecode", "-o", dir.path(name + "-alone.gif"), "--quiet"] + extra)
+      #expect(alone.status == 0, "\(alone.stderr)")
+      #expect(
+        try Data(contentsOf: URL(fileURLWithPath: dir.path(name + ".gif"))) == Data(contentsOf: URL(fileURLWithPath: dir.path(name + "-alone.gif"))),
+        "\(name)")
+    }
+  }
+
   func fileSize(_ path: String) -> Int { ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0 }
 
   @Test(.enabled(if: hasFFmpeg)) func proRes4444KeepsAlpha() throws {

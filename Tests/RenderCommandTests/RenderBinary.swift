@@ -9,6 +9,11 @@ enum RenderBinary {
   }
 
   static let url: URL = {
+    // The binary users get, when the suite names it (scripts/test: the
+    // release build, which scripts/check-release has just checked).
+    if let given = ProcessInfo.processInfo.environment["SPRINGFRAME_RENDER"], !given.isEmpty {
+      return URL(fileURLWithPath: given)
+    }
     // The test runner lives in the build products folder, next to `render`.
     let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var folder = runner.deletingLastPathComponent()
