@@ -308,7 +308,7 @@ struct SceneJob {
     if budget != nil, !files.contains(where: { budgeted.contains($0.format.name) }) {
       throw Failure.usage("--max-size applies to .gif and .webp outputs, and this render writes none")
     }
-    guard budget != nil || files.count > 1 else { return try runOnce() }
+    guard !options.null, budget != nil || files.count > 1 else { return try runOnce() }
     var first = self
     first.prepared = Prepared(renderer: renderer, decoration: prepared?.decoration, name: prepared?.name, duration: prepared?.duration)
     first.staged = true

@@ -91,6 +91,9 @@ final class JSONTree {
       value = .object([(key, tree)])
       return
     }
+    // Dropped from `value` first, so that `members` is the only reference
+    // and grows in place (else every member added copies them all).
+    value = .null
     if let i = members.firstIndex(where: { $0.key == key }) { members[i].value = tree } else { members.append((key, tree)) }
     value = .object(members)
   }
@@ -100,6 +103,7 @@ final class JSONTree {
       value = .array([tree])
       return
     }
+    value = .null
     items.append(tree)
     value = .array(items)
   }

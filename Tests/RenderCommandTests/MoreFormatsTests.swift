@@ -109,6 +109,19 @@ import Testing
     }
     #expect(control == [0, 0, 0, 11, 0, 0, 0, 0])
     #expect(delays.count == 11 && delays.allSatisfy { $0 == [0, 1, 0, 10] })
+    // At 29.97 fps every delay is exactly 1001/30000 s.
+    #expect(try RenderBinary.run([scene, "--fps", "29.97", "-o", dir.path("ntsc.apng"), "--quiet"]).status == 0)
+    let ntsc = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.path("ntsc.apng"))))
+    var j = 8, fractions: [(Int, Int)] = []
+    while j + 8 <= ntsc.count {
+      let n = Int(ntsc[j]) << 24 | Int(ntsc[j + 1]) << 16 | Int(ntsc[j + 2]) << 8 | Int(ntsc[j + 3])
+      if String(decoding: ntsc[(j + 4)..<(j + 8)], as: UTF8.self) == "fcTL" {
+        fractions.append((Int(ntsc[j + 28]) << 8 | Int(ntsc[j + 29]), Int(ntsc[j + 30]) << 8 | Int(ntsc[j + 31])))
+      }
+      j += 12 + n
+    }
+    // floor(1 s × 30000/1001 + 1e-9) + 1 = 30 frames.
+    #expect(fractions.count == 30 && fractions.allSatisfy { $0.0 * 30000 == $0.1 * 1001 }, "\(fractions.prefix(3))")
     // An opaque scene is stored as RGB, its pixels exactly the PNGs'.
     let opaqueDir = Scratch("springframe-apng-opaque")
     defer { opaqueDir.cleanUp() }
@@ -165,6 +178,10 @@ import Testing
     let expected = (0..<31).map { i in Int((1000 * Double(i + 1) / 30).rounded()) - Int((1000 * Double(i) / 30).rounded()) }
     #expect(try Self.webPTiming(dir.path("b.webp")).durations == expected)
     #expect(expected.reduce(0, +) == 1033)
+    // Above 50 fps it samples at 50, every frame 20 ms, and says so.
+    let r60 = try RenderBinary.run([scene, "--fps", "60", "-o", dir.path("c.webp")])
+    #expect(r60.status == 0 && r60.stderr.contains("plays at most 50 fps") && r60.stderr.contains("sampled at 50 fps, not 60"), "\(r60.stderr)")
+    #expect(try Self.webPTiming(dir.path("c.webp")).durations == Array(repeating: 20, count: 51))
   }
 
   /// An animated WebP's loop count (ANIM) and frame durations (ANMF), read

@@ -254,6 +254,12 @@ import VideoOutput
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.mp4").path))
     let summary = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
     #expect(summary["frames"] as? Int == 49 && (summary["outputs"] as? [Any])?.isEmpty == true)
+    // Several outputs, or a budget: still nothing.
+    let several = try RenderBinary.run([
+      scene, "--null", "--quiet", "-o", dir.appendingPathComponent("y.mp4").path, "-o", dir.appendingPathComponent("y.gif").path, "--max-size", "1MB",
+    ])
+    #expect(several.status == 0, "\(several.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy { !$0.hasPrefix("y") && !$0.hasPrefix(".") })
   }
 
   /// Bad options are usage errors (exit 2) with a message; a frame count
@@ -310,6 +316,35 @@ import VideoOutput
     #expect(process.terminationStatus == 130)
     #expect(try Data(contentsOf: mp4) == old)
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).allSatisfy { !$0.hasSuffix(".tmp") })
+  }
+
+  /// SIGINT mid-render of every other format, and of several outputs at
+  /// once: exit 130, every existing output byte-identical, nothing new or
+  /// hidden left beside them.
+  @Test(arguments: [["out.gif"], ["out.webp"], ["out.apng"], ["out.mov"], ["out.webm"], ["out.mp4", "out.gif", "out.webp"]])
+  func anInterruptedRenderOfAnyFormatLeavesNothing(_ outputs: [String]) throws {
+    let dir = try Self.folder("interrupt-" + outputs.joined(separator: "-"))
+    let scene = try Self.scene(in: dir, duration: 10)
+    let old = Data("a good output from before".utf8)
+    try old.write(to: dir.appendingPathComponent(outputs[0]))
+    let before = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+    let process = Process()
+    process.executableURL = RenderBinary.url
+    process.arguments = [scene, "--quiet", "--scale", "4", "--fps", "50"] + outputs.flatMap { ["-o", dir.appendingPathComponent($0).path] }
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    // A temporary file appears at the first frame (a WebP's only at the
+    // end: libwebp assembles the animation in memory), so at most 1.5 s.
+    let deadline = Date(timeIntervalSinceNow: 1.5)
+    while Date() < deadline, !((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).contains(where: { $0.hasSuffix(".tmp") }) {
+      usleep(20_000)
+    }
+    usleep(300_000)
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(try Data(contentsOf: dir.appendingPathComponent(outputs[0])) == old)
+    #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == before)
   }
 
   /// `render batch`: keeps going past an invalid scene, one line each, exit 65.
