@@ -341,6 +341,26 @@ import Testing
     #expect(!left.contains { $0.contains("t.") && !$0.contains("alpha") }, "\(left)")
   }
 
+  /// `--max-size` on a WebP: past the rate (to 15) and the scale (to half)
+  /// it lowers the lossy quality from 90, only as far as needed: with a
+  /// budget between the sizes at quality 75 and 60 at those floors, 60.
+  @Test func maxSizeLowersAWebPsQualityLast() throws {
+    let dir = Scratch("springframe-max-size-webp")
+    defer { dir.cleanUp() }
+    let scene = try Self.scene(dir, transparent: false)
+    for q in ["75", "60"] {
+      #expect(try RenderBinary.run([scene, "--fps", "15", "--scale", "0.5", "--quality", q, "-o", dir.path("q\(q).webp"), "--quiet"]).status == 0)
+    }
+    #expect(try RenderBinary.run([scene, "--fps", "15", "--scale", "0.5", "-o", dir.path("lossless.webp"), "--quiet"]).status == 0)
+    let q75 = fileSize(dir.path("q75.webp")), q60 = fileSize(dir.path("q60.webp")), lossless = fileSize(dir.path("lossless.webp"))
+    try #require(q60 < q75 && q75 < lossless, "\(q60) \(q75) \(lossless)")
+    let budget = (q60 + q75) / 2
+    let r = try RenderBinary.run([scene, "--fps", "50", "-o", dir.path("a.webp"), "--max-size", "\(budget)B", "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stderr.contains("with 15 fps, scale 0.5, quality 60"), "\(r.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: dir.path("a.webp"))) == Data(contentsOf: URL(fileURLWithPath: dir.path("q60.webp"))))
+  }
+
   /// An output format the renderer does not know is a usage error whose
   /// message lists every format it knows.
   @Test func anUnknownExtensionListsTheFormats() throws {

@@ -324,7 +324,8 @@ import VideoOutput
   @Test(arguments: [["out.gif"], ["out.webp"], ["out.apng"], ["out.mov"], ["out.webm"], ["out.mp4", "out.gif", "out.webp"]])
   func anInterruptedRenderOfAnyFormatLeavesNothing(_ outputs: [String]) throws {
     let dir = try Self.folder("interrupt-" + outputs.joined(separator: "-"))
-    let scene = try Self.scene(in: dir, duration: 10)
+    // Long enough (5,001 frames) that no format is done within two seconds.
+    let scene = try Self.scene(in: dir, duration: 100)
     let old = Data("a good output from before".utf8)
     try old.write(to: dir.appendingPathComponent(outputs[0]))
     let before = Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
