@@ -129,19 +129,11 @@ struct SceneJob {
     do {
       switch outputs {
       case .named(let outputs, let folder):
-        let requests = try outputs.map(OutputRequest.init(parsing:))
-        if requests.count > 1 && options.format != nil {
-          throw ValidationError("with --format, give one -o: the folder the outputs go into")
-        }
-        for request in requests.isEmpty ? [nil] : requests.map(Optional.some) {
-          let targets = try OutputTarget.targets(
-            name: name, output: request?.output, formats: try options.format.map(RenderOptions.formats), folder: folder)
-          for target in targets {
-            if target.isStill, request?.overrides == true {
-              throw ValidationError("-o \(Excerpt.quoted(target.destination.path)): a single .png takes no [scale=…,fps=…]; use --scale and --at")
-            }
-            requested.append((target, request?.scale, request?.fps))
+        for (target, request) in try Self.targets(outputs, name: name, folder: folder, format: options.format) {
+          if target.isStill, request?.overrides == true {
+            throw ValidationError("-o \(Excerpt.quoted(target.destination.path)): a single .png takes no [scale=…,fps=…]; use --scale and --at")
           }
+          requested.append((target, request?.scale, request?.fps))
         }
       case .targets(let given): requested = given.map { ($0, attempt?.scale, attempt?.fps) }
       }
@@ -175,18 +167,22 @@ struct SceneJob {
     // their times coincide (different scales never do). A timecode shows
     // the frame number, sized for the output's last: then one per rate too,
     // so that each output is the same as when rendered alone.
-    let byRate = (try? options.overlay.map(RenderOptions.overlays))??.contains(.timecode) == true
-    let passOf = { (r: (target: OutputTarget, scale: Double?, fps: FrameRate?)) -> [String] in
-      ["\(r.scale ?? options.scale ?? -1)", byRate ? "\(r.fps ?? options.fps)" : ""]
+    struct Pass: Equatable {
+      var scale: Double?
+      var fps: FrameRate?
     }
-    var passes: [[String]] = []
+    let byRate = (try? options.overlay.map(RenderOptions.overlays))??.contains(.timecode) == true
+    let passOf = { (r: (target: OutputTarget, scale: Double?, fps: FrameRate?)) in
+      Pass(scale: r.scale ?? options.scale, fps: byRate ? r.fps ?? options.fps : nil)
+    }
+    var passes: [Pass] = []
     for r in requested where !passes.contains(passOf(r)) { passes.append(passOf(r)) }
     var outputs: [OutputSummary] = []
     var frames = 0
     var overlayGeometry: OverlayGeometry?
     for pass in passes {
       let group = requested.filter { passOf($0) == pass }
-      let scale = group[0].scale ?? options.scale
+      let scale = pass.scale
       let (w, h) = renderer.pixelSize(scale: scale)
       try Frames.checkSize(renderer, scale: scale)
       // Each output's times: a single still at --at (else --from, else 0),
@@ -291,13 +287,8 @@ struct SceneJob {
     // The file outputs, as the render will resolve them.
     var files: [(destination: String, format: OutputFormat, request: OutputRequest?)] = []
     do {
-      let requests = try outputs.map(OutputRequest.init(parsing:))
-      for request in requests.isEmpty ? [nil] : requests.map(Optional.some) {
-        for target in try OutputTarget.targets(
-          name: name, output: request?.output, formats: try options.format.map(RenderOptions.formats), folder: folder)
-        {
-          if case .file(let p) = target.destination, !target.isStill { files.append((p, target.format, request)) }
-        }
+      for (target, request) in try Self.targets(outputs, name: name, folder: folder, format: options.format) {
+        if case .file(let p) = target.destination, !target.isStill { files.append((p, target.format, request)) }
       }
     } catch let error as ValidationError {
       throw Failure.usage(error.message)
@@ -308,9 +299,10 @@ struct SceneJob {
     if budget != nil, !files.contains(where: { budgeted.contains($0.format.name) }) {
       throw Failure.usage("--max-size applies to .gif and .webp outputs, and this render writes none")
     }
-    guard !options.null, budget != nil || files.count > 1 else { return try runOnce() }
+    // The scene as loaded here, not loaded again.
     var first = self
     first.prepared = Prepared(renderer: renderer, decoration: prepared?.decoration, name: prepared?.name, duration: prepared?.duration)
+    guard !options.null, budget != nil || files.count > 1 else { return try first.runOnce() }
     first.staged = true
     for f in files {
       let url = URL(fileURLWithPath: f.destination)
@@ -381,6 +373,17 @@ struct SceneJob {
     report(summary.outputs, seconds: summary.seconds)
     for line in said { Terminal.error(line) }
     return summary
+  }
+
+  /// What `-o` (each given, or none) and `--format` write, each target
+  /// with the request it came from.
+  static func targets(_ outputs: [String], name: String, folder: String, format: String?) throws -> [(OutputTarget, OutputRequest?)] {
+    let requests = try outputs.map(OutputRequest.init(parsing:))
+    if requests.count > 1 && format != nil { throw ValidationError("with --format, give one -o: the folder the outputs go into") }
+    let formats = try format.map(RenderOptions.formats)
+    return try (requests.isEmpty ? [nil] : requests.map(Optional.some)).flatMap { request in
+      try OutputTarget.targets(name: name, output: request?.output, formats: formats, folder: folder).map { ($0, request) }
+    }
   }
 
   /// Warnings on the outputs' sizes and, unless quiet or `--json`, a line

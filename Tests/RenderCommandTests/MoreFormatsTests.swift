@@ -98,27 +98,15 @@ import Testing
       #expect(same, "frame \(k)")
     }
     // acTL: 11 frames, looping forever; every fcTL delay exactly 1/10 s.
-    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.path("a.apng"))))
-    var i = 8, delays: [[UInt8]] = [], control: [UInt8] = []
-    while i + 8 <= bytes.count {
-      let n = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
-      let type = String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self)
-      if type == "acTL" { control = Array(bytes[(i + 8)..<(i + 16)]) }
-      if type == "fcTL" { delays.append(Array(bytes[(i + 28)..<(i + 32)])) }
-      i += 12 + n
-    }
+    let chunks = try Self.pngChunks(dir.path("a.apng"))
+    let control = chunks.first { $0.type == "acTL" }.map { Array($0.data.prefix(8)) }
+    let delays = chunks.filter { $0.type == "fcTL" }.map { Array($0.data[20..<24]) }
     #expect(control == [0, 0, 0, 11, 0, 0, 0, 0])
     #expect(delays.count == 11 && delays.allSatisfy { $0 == [0, 1, 0, 10] })
     // At 29.97 fps every delay is exactly 1001/30000 s.
     #expect(try RenderBinary.run([scene, "--fps", "29.97", "-o", dir.path("ntsc.apng"), "--quiet"]).status == 0)
-    let ntsc = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir.path("ntsc.apng"))))
-    var j = 8, fractions: [(Int, Int)] = []
-    while j + 8 <= ntsc.count {
-      let n = Int(ntsc[j]) << 24 | Int(ntsc[j + 1]) << 16 | Int(ntsc[j + 2]) << 8 | Int(ntsc[j + 3])
-      if String(decoding: ntsc[(j + 4)..<(j + 8)], as: UTF8.self) == "fcTL" {
-        fractions.append((Int(ntsc[j + 28]) << 8 | Int(ntsc[j + 29]), Int(ntsc[j + 30]) << 8 | Int(ntsc[j + 31])))
-      }
-      j += 12 + n
+    let fractions = try Self.pngChunks(dir.path("ntsc.apng")).filter { $0.type == "fcTL" }.map { c in
+      (Int(c.data[20]) << 8 | Int(c.data[21]), Int(c.data[22]) << 8 | Int(c.data[23]))
     }
     // floor(1 s × 30000/1001 + 1e-9) + 1 = 30 frames.
     #expect(fractions.count == 30 && fractions.allSatisfy { $0.0 * 30000 == $0.1 * 1001 }, "\(fractions.prefix(3))")
@@ -182,6 +170,19 @@ import Testing
     let r60 = try RenderBinary.run([scene, "--fps", "60", "-o", dir.path("c.webp")])
     #expect(r60.status == 0 && r60.stderr.contains("plays at most 50 fps") && r60.stderr.contains("sampled at 50 fps, not 60"), "\(r60.stderr)")
     #expect(try Self.webPTiming(dir.path("c.webp")).durations == Array(repeating: 20, count: 51))
+  }
+
+  /// A PNG's chunks in order, each its type and data.
+  static func pngChunks(_ path: String) throws -> [(type: String, data: [UInt8])] {
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    var i = 8, chunks: [(type: String, data: [UInt8])] = []
+    while i + 8 <= bytes.count {
+      let n = Int(bytes[i]) << 24 | Int(bytes[i + 1]) << 16 | Int(bytes[i + 2]) << 8 | Int(bytes[i + 3])
+      guard i + 8 + n <= bytes.count else { break }
+      chunks.append((String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self), Array(bytes[(i + 8)..<(i + 8 + n)])))
+      i += 12 + n
+    }
+    return chunks
   }
 
   /// An animated WebP's loop count (ANIM) and frame durations (ANMF), read
