@@ -71,11 +71,20 @@ let package = Package(
     // What a design review needs besides the video: charts of the motion,
     // overlays, contact sheets, comparisons.
     .target(name: "Review", dependencies: ["PortableMath", "Primitives", "Syntax", "SceneModel", "Timing", "Raster", "Render", "Typography"]),
+    // A frame source rendered into outputs without the command line: the
+    // render job (targets, passes, staging, size budgets), contact sheets
+    // and comparisons through the pipeline. The command line, a server and
+    // the tests call it alike.
+    .target(
+      name: "Jobs",
+      dependencies: [
+        "Pipeline", "Review", "Render", "Raster", "Primitives", "SceneModel", "Syntax", "PNGCodec", "VideoOutput", "SceneFiles", "Typography",
+      ]),
     .executableTarget(
       name: "RenderCommand",
       dependencies: [
         "Review", "Typography", "Primitives", "Syntax", "Timing", "SceneModel", "Render", "SceneFiles", "PNGCodec", "Pipeline", "VideoOutput",
-        "Raster", "CMalloc",
+        "Raster", "CMalloc", "Jobs",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -121,6 +130,11 @@ let package = Package(
       dependencies: ["Timing", "Syntax", "Primitives"],
       resources: [.copy("Fixtures")]
     ),
+    .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Render", "Raster", "Primitives", "SceneModel", "VideoOutput", "TestSupport"]),
+    .testTarget(name: "ReviewTests", dependencies: ["Review", "Render", "Raster", "Primitives", "SceneModel", "Timing", "Typography"]),
+    .testTarget(
+      name: "JobsTests",
+      dependencies: ["Jobs", "Pipeline", "Review", "Render", "Raster", "Primitives", "SceneModel", "VideoOutput", "PNGCodec", "TestSupport"]),
     .testTarget(
       name: "RenderCommandTests",
       dependencies: [

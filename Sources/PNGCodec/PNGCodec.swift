@@ -1,5 +1,6 @@
 import CPNG
 import CPNGShim
+import Primitives
 import Raster
 
 #if canImport(Glibc)
@@ -8,22 +9,8 @@ import Raster
   import Musl
 #endif
 
-/// A PNG that could not be read, decoded, encoded or written. It always names
-/// the file (or the name given for in-memory data).
-public struct PNGError: Error, Sendable, CustomStringConvertible {
-  /// The file, or the name given to `decode`/`encode` for in-memory data.
-  public let path: String
-  /// What went wrong, without the path.
-  public let message: String
-
-  public init(path: String, message: String) {
-    self.path = path
-    self.message = message
-  }
-
-  /// `"<path>: <message>"`.
-  public var description: String { "\(path): \(message)" }
-}
+/// A PNG that could not be read, decoded, encoded or written.
+public typealias PNGError = FileError
 
 /// PNG in and out, on libpng.
 ///

@@ -3,7 +3,7 @@ import Raster
 import Render
 import Synchronization
 
-/// Renders a scene's frames on all cores and hands them to the sinks in
+/// Renders a source's frames on all cores and hands them to the sinks in
 /// order, with a bounded number of frames in flight, so memory does not grow
 /// with the length of the scene.
 ///
@@ -35,7 +35,7 @@ public final class FramePipeline: @unchecked Sendable {
     public var elapsed: Double
   }
 
-  let renderer: SceneRenderer
+  let source: any FrameSource
   let scale: Double?
   /// Tiles and effect textures shared by the workers from frame to frame.
   let cache: TileCache
@@ -60,24 +60,19 @@ public final class FramePipeline: @unchecked Sendable {
   private var consumed = 0
   private var failure: Failure?
 
-  /// Review overlays drawn into every frame (nil: the scene alone).
-  let decoration: (any FrameDecoration)?
-
   public init(
-    renderer: SceneRenderer, scale: Double?, sinks: [any FrameSink], workers: Int? = nil, cancellation: CancellationToken = CancellationToken(),
-    decoration: (any FrameDecoration)? = nil
+    source: any FrameSource, scale: Double?, sinks: [any FrameSink], workers: Int? = nil, cancellation: CancellationToken = CancellationToken()
   ) {
-    self.renderer = renderer
+    self.source = source
     self.scale = scale
-    self.decoration = decoration
     self.sinks = sinks.map { drive($0) }
     self.cancellation = cancellation
     self.workers = max(1, workers ?? ProcessInfo.processInfo.activeProcessorCount)
     maximumInFlight = self.workers + 2
-    // A decoration that shows the frame's number (the timecode) makes
-    // frames of different outputs at one time different pictures.
-    jobs = Self.merge(sinks.map(\.schedule), byIndex: decoration?.showsFrameNumber == true)
-    let (w, h) = renderer.frameSize(scale: scale, decoration: decoration)
+    // A source that shows the frame's number (the timecode) makes frames
+    // of different outputs at one time different pictures.
+    jobs = Self.merge(sinks.map(\.schedule), byIndex: source.showsFrameNumber)
+    let (w, h) = source.pixelSize(scale: scale)
     cache = TileCache(width: w, height: h)
   }
 
@@ -180,7 +175,7 @@ public final class FramePipeline: @unchecked Sendable {
         let failure = Mutex<Failure?>(nil)
         DispatchQueue.concurrentPerform(iterations: batch.count) { i in
           do throws(RenderError) {
-            let frame = try renderer.renderFrame(at: batch[i], scale: scale, cache: cache, decoration: decoration).pixmap
+            let frame = try source.renderFrame(at: batch[i], scale: scale, cache: cache, tileSize: TileRenderer.tileSize, frame: 0, drawn: nil).pixmap
             frames.withLock { $0[i] = frame }
           } catch {
             failure.withLock { $0 = $0 ?? .render(error) }
@@ -217,8 +212,8 @@ public final class FramePipeline: @unchecked Sendable {
       let frame: RenderedFrame
       do {
         let hooks = job.consumers.compactMap { sinks[$0.sink].tileDrawn(index: $0.index) }
-        frame = try renderer.renderFrame(
-          at: job.time, scale: scale, cache: cache, decoration: decoration, frame: job.consumers[0].index,
+        frame = try source.renderFrame(
+          at: job.time, scale: scale, cache: cache, tileSize: TileRenderer.tileSize, frame: job.consumers[0].index,
           drawn: hooks.isEmpty ? nil : { tile in for hook in hooks { hook(tile) } })
       } catch {
         fail(.render(error))

@@ -86,8 +86,19 @@ public struct FrameSchedule: Sendable, Hashable {
   /// Slow-motion factor: the scene plays `slow` times slower.
   public var slow: Double
 
+  /// Times given one by one instead of a rate (the stills of a contact
+  /// sheet, the frames a preview asks for); nil for evenly spaced frames.
+  public var given: [Double]? = nil
+
   public init(from: Double, to: Double, rate: FrameRate, slow: Double) {
     self.from = from; self.to = to; self.rate = rate; self.slow = slow
+  }
+
+  /// Exactly these scene times, in this order (`rate` is then 1 frame a
+  /// second, for sinks that need one).
+  public init(times: [Double]) {
+    self.init(from: times.first ?? 0, to: times.last ?? 0, rate: FrameRate(1), slow: 1)
+    given = times
   }
 
   /// Output frames per second.
@@ -102,10 +113,10 @@ public struct FrameSchedule: Sendable, Hashable {
   /// reported as such rather than trapping (see `SceneLimits.maximumFrames`).
   public var frameCountEstimate: Double { times.countEstimate }
 
-  public var count: Int { Int(frameCountEstimate) }
+  public var count: Int { given?.count ?? Int(frameCountEstimate) }
 
   /// Scene time of frame i.
-  public func time(_ i: Int) -> Double { times.time(i) }
+  public func time(_ i: Int) -> Double { given?[i] ?? times.time(i) }
 
   /// The same span at no more than `maximum` frames per second: a faster
   /// schedule is sampled at `maximum` (a GIF's 50 fps).

@@ -1,4 +1,5 @@
 import Foundation
+import Primitives
 import Raster
 
 /// One file or folder written by a render.
@@ -67,12 +68,7 @@ extension FrameSink {
 }
 
 /// An error of an output, with the file it concerns.
-public struct OutputError: Error, Sendable, CustomStringConvertible {
-  public var path: String
-  public var message: String
-  public init(path: String, message: String) { self.path = path; self.message = message }
-  public var description: String { "\(path): \(message)" }
-}
+public typealias OutputError = FileError
 
 /// A temporary file beside its destination, renamed into place when
 /// complete; its name starts with a dot and ends in `.tmp`.

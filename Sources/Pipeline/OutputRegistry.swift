@@ -22,32 +22,86 @@ public enum OutputDestination: Sendable, Hashable {
   }
 }
 
-/// What a sink needs besides its destination.
+/// What a sink needs besides its destination: what every format needs
+/// (the frames' times and size, transparency, the name of numbered frames,
+/// the matte) and the encoder choices, of which each format reads the ones
+/// it takes (`OutputFormat.options`).
 public struct OutputSettings: Sendable {
   /// Which scene times the output shows.
   public var schedule: FrameSchedule
   /// Frame size in pixels.
   public var width: Int
   public var height: Int
-  /// The scene's background is transparent.
+  /// The frames' background is transparent.
   public var transparent: Bool
-  /// The scene's name: numbered frames in a folder are `NAME_00000.png`.
+  /// The source's name: numbered frames in a folder are `NAME_00000.png`.
   public var name: String
-  /// H.264's quality and speed.
-  public var mp4: MP4Options
-  /// WebP's quality (lossless by default).
-  public var webp: WebPOptions = WebPOptions()
   /// `--matte`: the colour outputs without (full) alpha composite a
   /// transparent scene over (MP4: black without it; GIF: only partly
   /// transparent pixels).
   public var matte: PremultipliedColor? = nil
-  /// A GIF's palette: at most this many opaque colours.
-  public var gifColors = GIFPalette.maxOpaqueColors
+  public var encoding: EncoderChoices
 
-  public init(schedule: FrameSchedule, width: Int, height: Int, transparent: Bool, name: String, mp4: MP4Options = MP4Options()) {
+  public init(
+    schedule: FrameSchedule, width: Int, height: Int, transparent: Bool, name: String, matte: PremultipliedColor? = nil,
+    encoding: EncoderChoices = EncoderChoices()
+  ) {
     self.schedule = schedule; self.width = width; self.height = height; self.transparent = transparent; self.name = name
-    self.mp4 = mp4
+    self.matte = matte; self.encoding = encoding
   }
+}
+
+/// An encoder option a render can give (docs/cli.md); each format says
+/// which ones it takes.
+public enum FormatOption: String, Sendable, CaseIterable {
+  /// `--crf` and `--preset`: H.264's quality and speed.
+  case crf, preset
+  /// `--quality`: lossy at this quality (WebP).
+  case quality
+}
+
+/// The encoder choices of a render: what the options say, and the colour
+/// step `--max-size` has lowered to.
+public struct EncoderChoices: Sendable, Hashable {
+  /// H.264's constant rate factor and x264 preset (`FormatOption.crf`, `.preset`).
+  public var crf = MP4Options().crf
+  public var preset = MP4Options().preset
+  /// Lossy quality 0 … 100; nil for the format's default (`FormatOption.quality`).
+  public var quality: Double?
+  /// The colours `--max-size` lowered to, if it did.
+  public var colours: ColourStep?
+
+  public init(crf: Double = MP4Options().crf, preset: String = MP4Options().preset, quality: Double? = nil, colours: ColourStep? = nil) {
+    self.crf = crf; self.preset = preset; self.quality = quality; self.colours = colours
+  }
+}
+
+/// The last lever of a size budget, after the frame rate and the scale:
+/// fewer colours.
+public enum ColourStep: Sendable, Hashable {
+  /// A palette of at most this many opaque colours (GIF).
+  case palette(Int)
+  /// Lossy at this quality (WebP).
+  case quality(Double)
+
+  /// "64 colours", "quality 60", for messages.
+  public var description: String {
+    switch self {
+    case .palette(let n): "\(n) colours"
+    case .quality(let q): "quality \(formatNumber(q))"
+    }
+  }
+}
+
+/// How an output format keeps within a size (`--max-size`): lower rates,
+/// then smaller scales, then its colour steps, each only as far as needed.
+public struct SizeBudget: Sendable {
+  /// Frame rates tried below the output's own, highest first.
+  public var rates = [30, 24, 20, 15]
+  /// Fractions of the output's own scale tried, largest first.
+  public var scales = [0.85, 0.7, 0.6, 0.5]
+  /// The colour steps, from the render's own quality (nil: the default).
+  public var colours: @Sendable (_ quality: Double?) -> [ColourStep]
 }
 
 /// An output format: the name `--format` gives it, the file extension that
@@ -68,6 +122,10 @@ public struct OutputFormat: Sendable {
   public var maximumFrameRate: Int? = nil
   /// Bytes above which the file is too big to attach to a pull request.
   public var shareLimit: Int? = nil
+  /// The encoder options it takes.
+  public var options: Set<FormatOption> = []
+  /// How it keeps under `--max-size`; nil: it cannot.
+  public var sizeBudget: SizeBudget? = nil
   let makeSink: @Sendable (OutputDestination, OutputSettings) throws(OutputError) -> any FrameSink
 
   /// What this output will lose of the scene as `settings` render it
@@ -103,25 +161,26 @@ public struct OutputFormat: Sendable {
 /// Every output format the renderer writes.
 public enum OutputFormats {
   /// H.264 in MP4 (libx264), BT.709.
-  public static let mp4 = OutputFormat(name: "mp4", fileExtension: "mp4", writesSequences: false, summary: "an H.264 video", keepsTransparency: false)
-  {
+  public static let mp4 = OutputFormat(
+    name: "mp4", fileExtension: "mp4", writesSequences: false, summary: "an H.264 video", keepsTransparency: false, options: [.crf, .preset]
+  ) {
     destination, s throws(OutputError) in
     guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "an MP4 is one file") }
     return try MP4Sink(
-      schedule: s.schedule, path: path, width: s.width, height: s.height, options: s.mp4,
+      schedule: s.schedule, path: path, width: s.width, height: s.height, options: MP4Options(crf: s.encoding.crf, preset: s.encoding.preset),
       matte: s.transparent ? s.matte.map { Matte(color: $0) } : nil)
   }
 
   /// An animated GIF (our encoder): at most 50 fps, loops forever.
   public static let gif = OutputFormat(
     name: "gif", fileExtension: "gif", writesSequences: false, summary: "an animated GIF", maximumFrameRate: Int(GIFTiming.maxFrameRate),
-    shareLimit: 10_000_000
+    shareLimit: 10_000_000, sizeBudget: SizeBudget { _ in [128, 64, 32].map { .palette($0) } }
   ) {
     destination, s throws(OutputError) in
     guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "a GIF is one file") }
     return try GIFSink(
       schedule: s.schedule, path: path, width: s.width, height: s.height, transparent: s.transparent,
-      matte: s.transparent ? s.matte.map { Matte(color: $0, keepsClear: true) } : nil, colors: s.gifColors)
+      matte: s.transparent ? s.matte.map { Matte(color: $0, keepsClear: true) } : nil, colors: s.encoding.palette ?? GIFPalette.maxOpaqueColors)
   }
 
   /// PNG frames: a sequence in a folder or by a pattern, or one still.
@@ -166,11 +225,12 @@ public enum OutputFormats {
   /// alpha, at most 50 fps, loops forever.
   public static let webp = OutputFormat(
     name: "webp", fileExtension: "webp", writesSequences: false, summary: "an animated WebP", maximumFrameRate: WebPSink.maximumFrameRate,
-    shareLimit: 10_000_000
+    shareLimit: 10_000_000, options: [.quality],
+    sizeBudget: SizeBudget { quality in [90.0, 75, 60, 45, 30].filter { $0 < (quality ?? 101) }.map { .quality($0) } }
   ) {
     destination, s throws(OutputError) in
     guard case .file(let path) = destination else { throw OutputError(path: destination.path, message: "a WebP is one file") }
-    return try WebPSink(schedule: s.schedule, path: path, width: s.width, height: s.height, options: s.webp)
+    return try WebPSink(schedule: s.schedule, path: path, width: s.width, height: s.height, options: WebPOptions(quality: s.encoding.lossyQuality))
   }
 
   public static let all = [mp4, gif, png, webp, apng, mov, webm]
@@ -247,5 +307,18 @@ public struct OutputTarget: Sendable {
     case .pattern(let pattern): path = pattern
     }
     return URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+}
+
+extension EncoderChoices {
+  /// A GIF's palette size, when `--max-size` lowered it.
+  public var palette: Int? {
+    if case .palette(let n) = colours { return n }
+    return nil
+  }
+  /// A WebP's lossy quality: `--max-size`'s step, else `--quality`.
+  public var lossyQuality: Double? {
+    if case .quality(let q) = colours { return q }
+    return quality
   }
 }

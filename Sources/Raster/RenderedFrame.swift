@@ -17,6 +17,10 @@ public struct RenderedFrame: Sendable {
   public let tiles: [Digest]
   /// Premultiplied RGBA8 of each tile, rows packed at the tile's width.
   public let tilePixels: [[UInt8]]
+  /// The frames this one shows side by side, left to right, when it is
+  /// made of several (a pair compared frame by frame), each as it was
+  /// rendered alone; empty otherwise.
+  public var parts: [RenderedFrame] = []
 
   public init(width: Int, height: Int, tileSize: Int, tiles: [Digest], tilePixels: [[UInt8]]) {
     self.width = width; self.height = height; self.tileSize = tileSize

@@ -16,7 +16,7 @@ import SceneModel
 ///
 /// Geometry is in points; `scale` maps points to pixels. Images and text
 /// come in through `SceneResources`: the renderer reads no file.
-public struct SceneRenderer: Sendable {
+public struct SceneRenderer: FrameSource {
   public let scene: Scene
   public let timeline: SceneTimeline
   public let structure: SceneStructure
@@ -24,10 +24,16 @@ public struct SceneRenderer: Sendable {
   let resolver: ResolveStage
   let layout: LayoutStage
   let painter: LayerPainter
+  /// The digest of the inputs the loader read (`FrameSource.inputDigest`).
+  let digest: String?
 
-  public init(scene: Scene, resources: SceneResources = SceneResources()) {
+  /// - Parameter inputDigest: a digest of every input the scene was made
+  ///   from (its file's bytes, the images and fonts it names); by default a
+  ///   digest of the decoded scene itself.
+  public init(scene: Scene, resources: SceneResources = SceneResources(), inputDigest: String? = nil) {
     self.scene = scene
     self.resources = resources
+    digest = inputDigest
     let structure = SceneStructure(scene: scene)
     self.structure = structure
     // Each text layer's texts: its own and every one its events change it to.
@@ -80,30 +86,16 @@ public struct SceneRenderer: Sendable {
   /// default (the latest end of any event's animation).
   public var duration: Double { scene.duration ?? timeline.defaultDuration }
 
+  public var name: String { scene.name }
+  public var defaultScale: Double { scene.scale }
+  public var pointSize: Vector2 { scene.size }
+  public var background: PremultipliedColor? { scene.background?.premultiplied }
+  public var appearance: Appearance { scene.appearance }
+
   /// Pixel size at `scale` (the scene's when nil).
   public func pixelSize(scale: Double? = nil) -> (width: Int, height: Int) {
     let s = scale ?? scene.scale
     return (Int((scene.size.x * s).rounded(.up)), Int((scene.size.y * s).rounded(.up)))
-  }
-
-  /// The frame at scene time `t`.
-  public func render(at t: Double, scale: Double? = nil) throws(RenderError) -> Pixmap {
-    try renderFrame(at: t, scale: scale).pixmap
-  }
-
-  /// The frame at scene time `t` with its tiles' digests, drawn tile by
-  /// tile (`TileRenderer`), reusing the tiles in `cache` that frames
-  /// rendered before left unchanged. The pixels never depend on the cache.
-  public func renderFrame(
-    at t: Double, scale: Double? = nil, cache: TileCache? = nil, tileSize: Int = TileRenderer.tileSize,
-    decoration: (any FrameDecoration)? = nil, frame: Int = 0, drawn: ((DrawnTile) -> Void)? = nil
-  ) throws(RenderError) -> RenderedFrame {
-    TileRenderer.render(try recording(at: t, scale: scale, decoration: decoration, frame: frame), cache: cache, tileSize: tileSize, drawn: drawn)
-  }
-
-  /// The frame's size in pixels: the scene's, or the decorated frame's.
-  public func frameSize(scale: Double? = nil, decoration: (any FrameDecoration)?) -> (width: Int, height: Int) {
-    decoration?.frame.size ?? pixelSize(scale: scale)
   }
 
   /// The layer tree at t through the first two stages: resolved and laid out.
@@ -114,46 +106,25 @@ public struct SceneRenderer: Sendable {
     return tree
   }
 
-  /// The frame at scene time `t` as drawing commands in device pixels.
-  public func recording(at t: Double, scale: Double? = nil, decoration: (any FrameDecoration)? = nil, frame: Int = 0) throws(RenderError)
-    -> Recording
-  {
-    let s = scale ?? scene.scale
-    let (w, h) = frameSize(scale: s, decoration: decoration)
-    let list = Recording(width: w, height: h, background: decoration?.background ?? scene.background?.premultiplied ?? .clear)
-    let origin = decoration?.frame.scene ?? (x: 0, y: 0)
-    let root = AffineTransform.scale(s, s).concatenating(.translation(Double(origin.x), Double(origin.y)))
-    decoration?.drawUnder(list, time: t, frame: frame)
-    if decoration?.drawsScene ?? true {
-      // Beside a decoration, the scene's layers stay within its own pixels,
-      // as the frame's edges keep them without one.
-      if decoration != nil {
-        let (sw, sh) = pixelSize(scale: s)
-        list.pushClip(.rect(Rect(x: Double(origin.x), y: Double(origin.y), width: Double(sw), height: Double(sh))))
-      }
-      var tree = laidOut(at: t)
-      for i in tree.children.indices {
-        painter.place(&tree.children[i], parent: root)
-        try painter.draw(tree.children[i], on: list)
-      }
-      if decoration != nil { list.popClip() }
-    }
-    try decoration?.drawOver(list, time: t, frame: frame)
-    return list
-  }
-
-  /// Draws the scene at t into `list` (another frame's), its points mapped
-  /// to pixels by `transform`, over `area` (filled first with the scene's
-  /// background, and clipping it): a panel of a comparison.
-  public func draw(at t: Double, on list: Recording, transform: AffineTransform, area: Path) throws(RenderError) {
-    list.pushClip(area)
-    if let background = scene.background { list.fill(area, paint: .solid(background.premultiplied)) }
+  /// The third stage: the scene's layers at t painted into `list`, its
+  /// points mapped to pixels by `transform`.
+  public func draw(at t: Double, on list: Recording, transform: AffineTransform, frame: Int = 0) throws(RenderError) {
     var tree = laidOut(at: t)
     for i in tree.children.indices {
       painter.place(&tree.children[i], parent: transform)
       try painter.draw(tree.children[i], on: list)
     }
-    list.popClip()
+  }
+
+  public var inputDigest: String {
+    if let digest { return digest }
+    var h = SHA256()
+    h.update(String(describing: scene))
+    return h.hex()
+  }
+
+  public func warnings(file: String) -> [SceneDiagnostic] {
+    (scene.warnings(file: file) + resources.warnings).sorted { $0.location < $1.location }
   }
 
   /// A stack's laid-out size and its children's slots at t, in its own
@@ -182,33 +153,6 @@ public struct SceneRenderer: Sendable {
     decoding bytes: [UInt8], file: String, defaultName: String, images: some ImageProvider, text: some TextProvider
   ) throws(SceneErrors) {
     let scene = try SceneDecoder.decode(bytes, file: file, defaultName: defaultName)
-    self.init(scene: scene, resources: try SceneResources.load(scene, file: file, images: images, text: text))
+    self.init(scene: scene, resources: try SceneResources.load(scene, file: file, images: images, text: text), inputDigest: SHA256.hex(bytes))
   }
-}
-
-/// What a frame shows besides the scene (review overlays): a larger frame
-/// with the scene's pixels at `frame.scene`, and drawing under and over
-/// the scene's. Static parts should be drawn the same way every frame (as
-/// one image), so that the tile cache keeps them.
-public protocol FrameDecoration: Sendable {
-  /// The whole frame's size and where the scene's top-left pixel is in it.
-  var frame: (size: (width: Int, height: Int), scene: (x: Int, y: Int)) { get }
-  /// Before the scene is drawn (backgrounds beside it).
-  func drawUnder(_ list: Recording, time: Double, frame: Int)
-  /// After the scene is drawn (burn-ins, playheads, other scenes).
-  func drawOver(_ list: Recording, time: Double, frame: Int) throws(RenderError)
-  /// False when the decoration draws the scene itself (comparisons).
-  var drawsScene: Bool { get }
-  /// The frame's background instead of the scene's.
-  var background: PremultipliedColor? { get }
-  /// True when the picture depends on the frame's number, not only on its
-  /// time (a timecode): frames at one time in outputs of different rates
-  /// are then drawn apart.
-  var showsFrameNumber: Bool { get }
-}
-
-extension FrameDecoration {
-  public var drawsScene: Bool { true }
-  public var background: PremultipliedColor? { nil }
-  public var showsFrameNumber: Bool { false }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Jobs
 import Pipeline
 import Primitives
 import Render
@@ -166,8 +167,8 @@ struct Batch: ParsableCommand {
     var baseline: String
     var frames: Int
     var differingFrames: Int
-    var differing: [DiffSummary.Range]
-    var worst: DiffSummary.Worst?
+    var differing: [FrameComparison.Range]
+    var worst: FrameComparison.Worst?
     /// The worst frame's differing pixels as a share of its pixels.
     var worstRatio: Double?
     /// Why no frames were compared (the baseline is invalid, the size changed).
@@ -203,24 +204,24 @@ struct Batch: ParsableCommand {
       let file = entry.file
       do {
         // Read and decoded once, for the key, the render and the comparison.
-        let (renderer, bytes) = try SceneFile.readOrReport(file, appearance: options.appearance)
-        let key = store != nil || baseline != nil ? OutputCache.key(file, bytes: bytes, renderer: renderer, options: options) : ""
-        var job = SceneJob(path: file, options: options, outputs: .named(outputs: [], folder: folder(entry)))
-        job.options.json = false
-        job.prepared = .init(renderer: renderer)
+        let source = try SceneFile.loadOrReport(file, appearance: options.appearance)
+        let key = store != nil || baseline != nil ? OutputCache.key(source, options: options) : ""
+        var quiet = options
+        quiet.json = false
         var cached = false
         let summary: RenderSummary
         // Each file's SHA-256, for --json and the cache: read once.
         var digests: [String: String] = [:]
         if let store, !options.null, let hit = store.copy(key, into: folder(entry)) {
-          (summary, digests) = hit
+          summary = RenderSummary(scene: "", frames: hit.frames, seconds: 0, outputs: hit.outputs)
+          digests = hit.digests
           cached = true
         } else {
-          summary = try job.run()
+          summary = try JobRun(file: file, options: quiet).run(source, try options.request(folder: folder(entry)))
           if store != nil || options.json {
             for o in summary.outputs { for path in o.files.isEmpty ? [o.path] : o.files { digests[path] = OutputCache.sha256(file: path) } }
           }
-          store?.keep(summary, under: key, from: folder(entry), digests: digests)
+          store?.keep(frames: summary.frames, outputs: summary.outputs, under: key, from: folder(entry), digests: digests)
         }
         let outputs = summary.outputs.flatMap { o in
           (o.files.isEmpty ? [o.path] : o.files).map { path in
@@ -231,13 +232,13 @@ struct Batch: ParsableCommand {
         var result = SceneResult(
           scene: file, status: "ok", cached: cached, outputs: outputs, frames: summary.frames, seconds: summary.seconds, ok: true)
         if let baseline {
-          result.diff = try compare(entry, renderer, key: key, baseline: baseline)
+          result.diff = try compare(entry, source, key: key, baseline: baseline)
           result.status = result.diff == nil ? "new" : result.diff!.differingFrames > 0 || result.diff!.note != nil ? "changed" : "unchanged"
         }
         results.append(result)
         if !options.json {
           let paths = summary.outputs.map(\.path).joined(separator: ", ")
-          let when = result.diff.map { d in d.note ?? (d.differing.isEmpty ? "" : " at " + SceneComparison.text(d.differing)) } ?? ""
+          let when = result.diff.map { d in d.note ?? (d.differing.isEmpty ? "" : " at " + FrameComparison.text(d.differing)) } ?? ""
           Terminal.write(
             "\(result.status.padding(toLength: 10, withPad: " ", startingAt: 0))\(file) → \(paths.isEmpty ? "(discarded)" : paths) (\(summary.frames) frames, \(cached ? "cached" : String(format: "%.1f s", summary.seconds)))\(when.isEmpty ? "" : ";" + when)\n"
           )
@@ -279,56 +280,60 @@ struct Batch: ParsableCommand {
   /// baseline that does not load or render, or of another size, is a
   /// change (`note` says which); bad options or the scene's own failure
   /// fail the scene.
-  func compare(_ entry: Entry, _ current: SceneRenderer, key: String, baseline: String) throws -> BaselineDiff? {
+  func compare(_ entry: Entry, _ current: any FrameSource, key: String, baseline: String) throws -> BaselineDiff? {
     let old = OutputCache.join(baseline, entry.relative)
     guard FileManager.default.fileExists(atPath: old) else { return nil }
     var diff = BaselineDiff(baseline: old, frames: 0, differingFrames: 0, differing: [])
-    let earlier: SceneRenderer, bytes: [UInt8]
-    do { (earlier, bytes) = try SceneFile.read(old, appearance: options.appearance) } catch {
+    let earlier: any FrameSource
+    do { earlier = try SceneFile.load(old, appearance: options.appearance) } catch {
       diff.note = "the baseline scene does not load"
       return diff
     }
     // The same scene, assets and fonts render the same pixels: unchanged
     // without rendering (the usual case in a pull request).
-    if OutputCache.key(old, bytes: bytes, renderer: earlier, options: options) == key {
+    if OutputCache.key(earlier, options: options) == key {
       diff.identical = true
       return diff
     }
     let folder = String(entry.relative.dropLast(".json".count))
-    let comparison: SceneComparison, pictures: DiffReport?
+    // One pass, with pictures when there is a report: they are kept only
+    // if some frame differs.
+    let pictures = report.map { DiffReport(folder: OutputCache.join($0, folder)) }
+    let comparison: FrameComparison
     do {
-      // One pass, with pictures when there is a report: they are kept
-      // only if some frame differs.
-      (comparison, pictures) = try SceneComparison.compare(
-        earlier, current, fps: options.fps, from: options.from, to: options.to, scale: options.scale, allowance: allowance, jobs: options.jobs,
-        report: report.map { report in
-          { w, h throws(Failure) in try DiffReport(folder: OutputCache.join(report, folder), width: w, height: h, fps: options.fps) }
-        })
-    } catch let problem as SceneComparison.Problem {
-      if case .usage(let message) = problem {
-        throw Failure.usage("\(entry.file): \(message)")
+      comparison = try FrameComparison.compare(
+        earlier, current, fps: options.fps, from: options.from, to: options.to, scale: options.scale, rule: allowance.rule,
+        workers: options.jobs, report: pictures, cancellation: Signals.cancellation)
+    } catch {
+      pictures?.removeFolders(keepingFoldersDownTo: report)
+      switch error {
+      case .job(.usage(let message)): throw Failure.usage("\(entry.file): \(message)")
+      case .job(let e): throw JobRun.report(e, file: entry.file)
+      case .render(1, let e): throw Frames.report(e, scene: entry.file)
+      case .render(_, let e):
+        diff.note = "the baseline scene does not render (\(e))"
+        return diff
+      case .sizes:
+        diff.note = error.description
+        return diff
       }
-      diff.note = problem.description
-      return diff
-    } catch let failure as SceneComparison.SceneFailure {
-      if failure.side == 1 { throw Frames.report(failure.error, scene: entry.file) }
-      diff.note = "the baseline scene does not render (\(failure.error))"
-      return diff
     }
     if let pictures {
       if comparison.differs, let worst = comparison.worstPicture {
-        try pictures.finish(worst: worst, markdown: nil)
+        do { try pictures.finish(worst: worst, markdown: nil) } catch {
+          Terminal.error("render: error: \(error)")
+          throw Failure(status: .renderFailed)
+        }
         diff.pictures = folder
       } else {
-        pictures.abort(keepingFoldersDownTo: report)
+        pictures.discard(keepingFoldersDownTo: report)
       }
     }
-    let summary = comparison.summary
-    diff.frames = summary.frames
+    diff.frames = comparison.frames.count
     diff.differingFrames = comparison.differingFrames
-    diff.differing = summary.differing
-    diff.worst = summary.worst
-    diff.worstRatio = summary.worst.map { Double($0.pixels) / Double(comparison.framePixels) }
+    diff.differing = comparison.ranges
+    diff.worst = comparison.worstSummary
+    diff.worstRatio = comparison.worstSummary.map { Double($0.pixels) / Double(comparison.framePixels) }
     return diff
   }
 }
@@ -349,7 +354,7 @@ enum StepSummary {
       let outputs =
         r.outputs.count > 3
         ? "\(r.outputs.count) files" : r.outputs.map { "`\(cell($0.path))` (\(OutputSummary.size($0.bytes)))" }.joined(separator: "<br>")
-      let when = r.diff.map { $0.note ?? SceneComparison.text($0.differing) } ?? ""
+      let when = r.diff.map { $0.note ?? FrameComparison.text($0.differing) } ?? ""
       text +=
         "| `\(cell(r.scene))` | \(r.status)\(r.cached ? " (cached)" : "") |\(compared ? " \(when.isEmpty ? "—" : cell(when)) |" : "") \(outputs.isEmpty ? "—" : outputs) |\n"
     }
@@ -401,14 +406,14 @@ enum BaselineReport {
     }
     text += rule + "\n\n| scene | status | when | how much |\n|---|---|---|---|\n"
     for r in results {
-      let when = r.diff.map { SceneComparison.text($0.differing) } ?? ""
+      let when = r.diff.map { FrameComparison.text($0.differing) } ?? ""
       let how = r.diff.map(much) ?? (r.status == "new" ? "no baseline" : r.status == "removed" ? "no longer exists" : "—")
       text += "| `\(cell(r.scene))` | \(r.status) | \(when.isEmpty ? "—" : when) | \(cell(how)) |\n"
     }
     for r in results where r.status == "changed" {
       guard let d = r.diff else { continue }
       text += "\n## `\(r.scene)`\n\n"
-      text += d.differing.isEmpty ? "\(much(d)).\n" : "Changed at \(SceneComparison.text(d.differing)): \(much(d)).\n"
+      text += d.differing.isEmpty ? "\(much(d)).\n" : "Changed at \(FrameComparison.text(d.differing)): \(much(d)).\n"
       if let folder = d.pictures {
         text += "\nThe most different frame — baseline, new render and their difference:\n\n"
         text +=

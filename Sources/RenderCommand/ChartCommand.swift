@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Jobs
 import PNGCodec
 import Pipeline
 import Primitives
@@ -48,12 +49,12 @@ struct ChartCommand: ParsableCommand {
   }
 
   func run() throws {
-    let renderer = try SceneFile.loadOrReport(scene, appearance: look.chosen)
-    SceneFile.warn(renderer, file: scene, quiet: quiet)
-    let (t0, t1) = try range.resolve(duration: renderer.duration)
+    let source = try SceneFile.loadOrReport(scene, appearance: look.chosen)
+    SceneFile.warn(source, file: scene, quiet: quiet)
+    let (t0, t1) = try range.resolve(duration: source.duration)
     let selection = ChartData.Selection(layers: layers, properties: properties)
-    let all = ChartData(scene: renderer.scene, timeline: renderer.timeline, from: t0, to: t1)
-    try Self.checkSelection(selection, in: all)
+    let all = ChartData(source: source, from: t0, to: t1)
+    do { try RenderJob.check(selection, in: all) } catch { throw JobRun.report(error, file: scene) }
     let data = all.selecting(selection)
     guard !data.groups.isEmpty else {
       throw Failure.usage(
@@ -61,19 +62,6 @@ struct ChartCommand: ParsableCommand {
     }
     try ChartOutput.write(data, to: output, scale: scale, json: json)
   }
-
-  /// A `--layer` or `--property` that matches nothing is bad usage.
-  static func checkSelection(_ selection: ChartData.Selection, in all: ChartData) throws {
-    let ids = Set(all.groups.flatMap { $0.series.compactMap(\.layer) }).sorted()
-    for id in selection.layers where !ids.contains(id) {
-      throw Failure.usage("--layer \(Excerpt.quoted(id)) matches no layer with an animated property" + Suggestions.didYouMean(id, in: ids))
-    }
-    let names = Set(all.groups.flatMap { $0.series.flatMap { [$0.property, $0.name] } }).sorted()
-    for p in selection.properties where !names.contains(p) {
-      throw Failure.usage("--property \(Excerpt.quoted(p)) matches no animated property" + Suggestions.didYouMean(p, in: names))
-    }
-  }
-
 }
 
 /// Writing a chart: PNG or SVG by the extension, atomically; `--json`.
@@ -85,19 +73,14 @@ enum ChartOutput {
     guard lower.hasSuffix(".png") || lower.hasSuffix(".svg") else { throw ValidationError("-o must name a .png or an .svg file") }
   }
 
-  static let chartHint = "choose fewer --layer or --property, or a smaller --scale"
-
   /// A chart's pixels must be within the frame limits (exit 2).
   static func checkSize(_ chart: Chart, scale: Double) throws {
     let (w, h) = chart.pixelSize(scale: scale)
-    try Frames.checkSize(width: w, height: h, what: "the chart", hint: chartHint)
+    try Frames.checkSize(width: w, height: h, what: "the chart", hint: FrameLimits.chartHint)
   }
 
-  /// One typesetter for review pictures: the system's fonts.
-  static func typesetter() -> Typesetter { Typesetter(library: FontLibrary()) }
-
   static func write(_ data: ChartData, to output: String, scale: Double?, json: Bool) throws {
-    let typesetter = typesetter()
+    let typesetter = ReviewStyle.typesetter()
     let chart = Chart(data, measure: RasterSurface.measure(typesetter))
     let svg = output.lowercased().hasSuffix(".svg")
     let pixels = svg ? 1 : (scale ?? defaultScale)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Jobs
 import Pipeline
 import Primitives
 import Render
@@ -46,15 +47,16 @@ struct Compare: ParsableCommand {
 
   func run() throws {
     Signals.install()
+    let request = try options.request(outputs: output.map { [$0] } ?? [], folder: RenderScene.defaultFolder)
+    if case .named(let outputs, _, _) = request.outputs, outputs.contains(where: \.overrides) {
+      throw Failure.usage("render compare lays its panels out once: give --scale and --fps, not [scale=…,fps=…]")
+    }
     // As many panels as validate() counted and allowed, labels included.
     let panels = try loadPanels()
-    let labelled = panels.enumerated().map { i, p in (renderer: p.renderer, label: Excerpt.capped(i < label.count ? label[i] : p.label)) }
-    let compare = ComparePanels(labelled, scale: options.scale, typesetter: ChartOutput.typesetter())
-    let first = panels[0].renderer
-    let job = SceneJob(
-      path: scenes[0], options: options, outputs: .named(outputs: output.map { [$0] } ?? [], folder: RenderScene.defaultFolder),
-      prepared: .init(renderer: first, decoration: compare, name: first.scene.name + "-compare", duration: compare.duration))
-    var summary = try job.run()
+    let labelled = panels.enumerated().map { i, p in (source: p.source, label: Excerpt.capped(i < label.count ? label[i] : p.label)) }
+    let compare = ComparePanels(
+      labelled, name: panels[0].source.name + "-compare", scale: options.scale, typesetter: ReviewStyle.typesetter())
+    var summary = try JobRun(file: scenes[0], options: options).run(compare, request)
     summary.panels = zip(panels, compare.panels).map { p, placed in
       CompareSummaryPanel(label: placed.label, scene: p.file, rect: [placed.rect.x0, placed.rect.y0, placed.rect.width, placed.rect.height])
     }
@@ -62,11 +64,11 @@ struct Compare: ParsableCommand {
   }
 
   /// The scenes, or the variants of the one scene, in panel order.
-  func loadPanels() throws -> [(renderer: SceneRenderer, label: String, file: String)] {
+  func loadPanels() throws -> [(source: any FrameSource, label: String, file: String)] {
     if vary.isEmpty {
       return try scenes.map { path in
         let r = try SceneFile.loadOrReport(path, appearance: options.appearance)
-        return (r, r.scene.name, path)
+        return (r, r.name, path)
       }
     }
     let path = scenes[0]
@@ -79,7 +81,7 @@ struct Compare: ParsableCommand {
     // Every combination, the last --vary fastest.
     var combos: [[(Variation, String)]] = [[]]
     for v in variations { combos = combos.flatMap { c in v.values.map { c + [(v, $0)] } } }
-    var panels: [(SceneRenderer, String, String)] = []
+    var panels: [(any FrameSource, String, String)] = []
     for combo in combos {
       var text = source
       for (v, value) in combo {
@@ -102,7 +104,7 @@ struct Compare: ParsableCommand {
       }
       panels.append((renderer, combo.map(\.1).joined(separator: ", "), path))
     }
-    return panels.map { (renderer: $0.0, label: $0.1, file: $0.2) }
+    return panels.map { (source: $0.0, label: $0.1, file: $0.2) }
   }
 }
 

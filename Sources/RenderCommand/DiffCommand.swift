@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import Jobs
 import PNGCodec
 import Pipeline
 import Primitives
@@ -60,28 +61,32 @@ struct Diff: ParsableCommand {
     SceneFile.warn(ra, file: a, quiet: quiet)
     SceneFile.warn(rb, file: b, quiet: quiet)
     try Frames.checkSize(ra, scale: scale)
-    let comparison: SceneComparison, report: DiffReport?
+    let report = output.map { DiffReport(folder: $0) }
+    let comparison: FrameComparison
     do {
-      (comparison, report) = try SceneComparison.compare(
-        ra, rb, fps: fps, from: range.from, to: range.to, scale: scale, allowance: allowance, jobs: jobs,
-        report: output.map { folder in { w, h throws(Failure) in try DiffReport(folder: folder, width: w, height: h, fps: fps) } })
-    } catch SceneComparison.Problem.sizes(let sa, let sb) {
-      throw Failure.usage("the scenes differ in size: \(a) is \(sa.width)×\(sa.height) pixels, \(b) \(sb.width)×\(sb.height)")
-    } catch SceneComparison.Problem.usage(let message) {
-      throw Failure.usage(message)
-    } catch let failure as SceneComparison.SceneFailure {
-      throw Frames.report(failure.error, scene: failure.side == 0 ? a : b)
-    } catch let failure as Failure {
-      throw failure
+      comparison = try FrameComparison.compare(
+        ra, rb, fps: fps, from: range.from, to: range.to, scale: scale, rule: allowance.rule, workers: jobs, report: report,
+        cancellation: Signals.cancellation)
     } catch {
-      Terminal.error("render: error: \(error)")
-      throw Failure(status: .renderFailed)
+      switch error {
+      case .sizes(let sa, let sb):
+        throw Failure.usage("the scenes differ in size: \(a) is \(sa.width)×\(sa.height) pixels, \(b) \(sb.width)×\(sb.height)")
+      case .render(let side, let e): throw Frames.report(e, scene: side == 0 ? a : b)
+      case .job(let e): throw JobRun.report(e, file: a)
+      }
     }
-    let threshold = allowance.threshold
-    let summary = comparison.summary
+    let summary = DiffSummary(
+      differs: comparison.differs, frames: comparison.frames.count, differing: comparison.ranges, worst: comparison.worstSummary)
     if let report, let worst = comparison.worstPicture {
-      try report.finish(
-        worst: worst, markdown: Self.markdown(comparison, a: a, b: b, threshold: threshold, allowance: allowance.pixels(of: comparison.framePixels)))
+      do {
+        try report.finish(
+          worst: worst,
+          markdown: Self.markdown(
+            comparison, a: a, b: b, threshold: allowance.threshold, allowance: allowance.rule.allowance(pixels: comparison.framePixels)))
+      } catch {
+        Terminal.error("render: error: \(error)")
+        throw Failure(status: .renderFailed)
+      }
     }
     if json {
       try Terminal.json(summary)
@@ -89,25 +94,33 @@ struct Diff: ParsableCommand {
       let what =
         summary.differs
         ? "\(comparison.differingFrames) of \(summary.frames) frames differ" : "no frame differs (\(summary.frames) compared)"
-      Terminal.error("\(a) vs \(b): \(what)" + (summary.differing.isEmpty ? "" : " at " + SceneComparison.text(summary.differing)))
+      Terminal.error("\(a) vs \(b): \(what)" + (summary.differing.isEmpty ? "" : " at " + FrameComparison.text(summary.differing)))
     }
     if summary.differs { throw Failure(status: .renderFailed) }
   }
 
-  static func markdown(_ comparison: SceneComparison, a: String, b: String, threshold: Int, allowance: Int) -> String {
-    let s = comparison.summary
+  static func markdown(_ comparison: FrameComparison, a: String, b: String, threshold: Int, allowance: Int) -> String {
+    let s = comparison
     var text = "# render diff\n\n`\(a)` → `\(b)`\n\n"
-    text += "\(s.frames) frames compared; a pixel differs by more than \(threshold) levels, a frame when more than \(allowance) pixels do.\n\n"
+    text += "\(s.frames.count) frames compared; a pixel differs by more than \(threshold) levels, a frame when more than \(allowance) pixels do.\n\n"
     if s.differs {
       text += "**\(comparison.differingFrames) frames differ**, at:\n\n"
-      for r in s.differing { text += String(format: "- %.3f s – %.3f s\n", r.from, r.to) }
+      for r in s.ranges { text += String(format: "- %.3f s – %.3f s\n", r.from, r.to) }
     } else {
       text += "**No frame differs.**\n"
     }
-    if let w = s.worst {
+    if let w = s.worstSummary {
       text += String(format: "\nThe most different frame, at %.3f s: %d pixels, up to %d levels.\n\n", w.t, w.pixels, w.maxLevel)
       text += "![A, B and their difference](diff.png)\n\nEvery frame side by side: [diff.mp4](diff.mp4).\n"
     }
     return text
   }
+}
+
+/// `render diff --json`.
+struct DiffSummary: Encodable {
+  var differs: Bool
+  var frames: Int
+  var differing: [FrameComparison.Range]
+  var worst: FrameComparison.Worst?
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CMalloc
 import Foundation
+import Jobs
 import Syntax
 
 /// `render`: the command-line front door (docs/cli.md). Exit status: 0

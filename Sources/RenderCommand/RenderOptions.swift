@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Jobs
 import Pipeline
 import Primitives
 import Render
@@ -47,28 +48,8 @@ struct RenderOptions: ParsableArguments {
     help: "Keep each GIF and WebP under this size (10MB, 800KB): lower its frame rate, then its scale, then its colours, as far as needed.")
   var maxSize: String?
 
-  /// `10MB`, `800KB`, `500000`: bytes (KB = 1000, MB = 1,000,000).
-  static func bytes(_ text: String) throws -> Int {
-    let t = text.trimmingCharacters(in: .whitespaces).uppercased()
-    let units: [(String, Double)] = [("MB", 1_000_000), ("KB", 1000), ("B", 1)]
-    let (number, unit) = units.first { t.hasSuffix($0.0) }.map { (String(t.dropLast($0.0.count)), $0.1) } ?? (t, 1)
-    guard let n = Double(number.trimmingCharacters(in: .whitespaces)), n > 0, n.isFinite, n * unit <= 1e12 else {
-      throw ValidationError("--max-size takes a size such as 10MB or 800KB (KB = 1000 bytes, MB = 1,000,000), got \(Excerpt.quoted(text))")
-    }
-    return Int((n * unit).rounded(.down))
-  }
-
   @Option(help: "A colour (#RRGGBB, a name) a transparent scene is composited over in outputs without full alpha (MP4, GIF).")
   var matte: String?
-
-  /// `--matte` as a colour (premultiplied) in the appearance; nil without it.
-  func matteColor(appearance: Appearance) throws -> PremultipliedColor? {
-    guard let matte else { return nil }
-    if let c = matte.hasPrefix("#") ? Color(hex: matte) : NamedColors.color(matte, appearance) { return c.premultiplied }
-    throw ValidationError(
-      "--matte takes a colour (#RRGGBB, #RRGGBBAA or a name such as white), got \(Excerpt.quoted(matte))"
-        + Suggestions.didYouMean(matte, in: NamedColors.all.keys.sorted()))
-  }
 
   @Option(help: "Worker threads (default: all cores).")
   var jobs: Int?
@@ -165,43 +146,44 @@ struct RenderOptions: ParsableArguments {
     if let from, let to, to < from { throw ValidationError("--to (\(to)) must not be before --from (\(from))") }
   }
 
-  /// The time range `--from` … `--to` picks in a scene of `duration`
-  /// seconds (by default all of it); `--from` past the end needs `--to`.
-  static func range(from: Double?, to: Double?, duration: Double) throws -> (from: Double, to: Double) {
-    let start = from ?? 0
-    if to == nil && start > duration {
-      throw ValidationError("--from \(start) is after the end of the scene (\(duration) s); give --to as well to render past it")
+  /// What the job renders: `-o` (each given) and `--format` into
+  /// `folder` without `-o`, or exactly `targets`; every option as the
+  /// job's request. A malformed `-o` or `--max-size` is bad usage.
+  func request(outputs: [String] = [], folder: String = "", targets: [OutputTarget]? = nil) throws -> RenderRequest {
+    do {
+      let what: RenderRequest.Outputs
+      if let targets {
+        what = .targets(targets)
+      } else {
+        what = .named(outputs: try outputs.map(OutputRequest.init(parsing:)), formats: try format.map(Self.formats), folder: folder)
+      }
+      var request = RenderRequest(outputs: what)
+      request.fps = fps
+      request.slow = slow
+      request.scale = scale
+      request.from = from
+      request.to = to
+      request.at = at
+      request.encoding = EncoderChoices(crf: crf, preset: preset, quality: quality)
+      request.matte = matte
+      request.maxSize = try maxSize.map(RenderRequest.bytes)
+      request.overlays = try overlay.map(Self.overlays) ?? []
+      request.chart = ChartData.Selection(layers: chartLayers, properties: chartProperties)
+      request.workers = jobs
+      request.null = null
+      return request
+    } catch let error as JobError {
+      throw JobRun.report(error, file: "")
+    } catch let error as ValidationError {
+      throw Failure.usage(error.message)
     }
-    return (start, to ?? duration)
-  }
-
-  /// The frames to render for a scene of `duration` seconds.
-  func schedule(duration: Double, rate: FrameRate? = nil) throws -> FrameSchedule {
-    try Self.schedule(from: from, to: to, duration: duration, rate: rate ?? fps, slow: slow)
-  }
-
-  /// The frames from `from` to `to` (the range rule above) at `rate` ×
-  /// `slow`, within the frame limit.
-  static func schedule(from: Double?, to: Double?, duration: Double, rate: FrameRate, slow: Double) throws -> FrameSchedule {
-    let (start, end) = try range(from: from, to: to, duration: duration)
-    let schedule = FrameSchedule(from: start, to: end, rate: rate, slow: slow)
-    if schedule.frameCountEstimate > Double(SceneLimits.maximumFrames) {
-      throw ValidationError(
-        "\(formatNumber(schedule.frameCountEstimate)) frames (\(formatNumber(end - start)) s at \(schedule.rate) fps × slow \(formatNumber(slow))) is over the limit of \(SceneLimits.maximumFrames) frames"
-      )
-    }
-    return schedule
   }
 }
 
 /// `--fps 60`, `--fps 12.5`, `--fps 29.97`, `--fps 30000/1001`.
 extension FrameRate {
   static func argument(_ text: String) throws -> FrameRate {
-    guard let rate = FrameRate(parsing: text) else {
-      throw ValidationError(
-        "--fps takes frames per second greater than 0 and at most \(FrameRate.maximum), as a number or a ratio A/B such as 30000/1001; got \(Excerpt.quoted(text))"
-      )
-    }
+    guard let rate = FrameRate(parsing: text) else { throw ValidationError(FrameRate.usage(text)) }
     return rate
   }
 }

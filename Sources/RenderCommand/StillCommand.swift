@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Jobs
 import PNGCodec
 import Pipeline
 import Primitives
@@ -49,7 +50,9 @@ struct Still: ParsableCommand {
     options.look = look
     // The one file named, whatever it looks like (a folder, a pattern).
     let still = OutputTarget(format: OutputFormats.png, destination: .file(output))
-    let summary = try SceneJob(path: scene, options: options, outputs: .targets([still])).run()
+    let request = try options.request(targets: [still])
+    let source = try SceneFile.loadOrReport(scene, appearance: options.appearance)
+    let summary = try JobRun(file: scene, options: options).run(source, request)
     if json { try Terminal.json(summary) }
   }
 }
@@ -90,8 +93,8 @@ struct TimeRange: ParsableArguments {
 
   /// The range in a scene of `duration` seconds (bad usage reported).
   func resolve(duration: Double) throws -> (from: Double, to: Double) {
-    do { return try RenderOptions.range(from: from, to: to, duration: duration) } catch let error as ValidationError {
-      throw Failure.usage(error.message)
+    do { return try RenderRequest.range(from: from, to: to, duration: duration) } catch {
+      throw JobRun.report(error, file: "")
     }
   }
 }
@@ -99,19 +102,15 @@ struct TimeRange: ParsableArguments {
 /// What every rendering command shares about frames.
 enum Frames {
   /// The frame size at `scale` must be within the scene limits (exit 2).
-  static func checkSize(_ renderer: SceneRenderer, scale: Double?) throws {
-    let (w, h) = renderer.pixelSize(scale: scale)
-    try checkSize(width: w, height: h)
+  static func checkSize(_ source: any FrameSource, scale: Double?) throws {
+    do { try FrameLimits.check(source, scale: scale) } catch { throw JobRun.report(error, file: "") }
   }
 
-  /// Any picture a command makes (a frame with its overlays, a chart, a
-  /// sheet) must be within the frame limits (exit 2); `what` names it and
-  /// `hint` says how to make it smaller.
+  /// Any picture a command makes (a chart, a sheet) must be within the
+  /// frame limits (exit 2); `what` names it and `hint` says how to make it
+  /// smaller.
   static func checkSize(width w: Int, height h: Int, what: String? = nil, hint: String? = nil) throws {
-    guard SceneLimits.fits(width: w, height: h) else {
-      throw Failure.usage(
-        (what.map { "\($0), \(w)×\(h) pixels," } ?? "\(w)×\(h) pixels") + " is over \(SceneLimits.frameLimitText)" + (hint.map { "; \($0)" } ?? ""))
-    }
+    do { try FrameLimits.check(width: w, height: h, what: what, hint: hint) } catch { throw JobRun.report(error, file: "") }
   }
 
   /// Reports a layer that cannot be drawn, located in the scene file.

@@ -1,5 +1,7 @@
 import PortableMath
 import Primitives
+import Render
+import Typography
 
 /// Where a drawing goes: the raster (PNG, overlays) or SVG. Coordinates in
 /// points, y down; text is placed by its baseline.
@@ -24,6 +26,9 @@ public enum ReviewStyle {
   public static let ink = Color(hex: "#1F2328")!
   public static let backdrop = Color(hex: "#F3F4F6")!
   public static let border = Color(hex: "#D0D7DE")!
+
+  /// One typesetter for review pictures' text: the system's fonts.
+  public static func typesetter() -> Typesetter { Typesetter(library: FontLibrary()) }
 }
 
 public enum ChartStyle {

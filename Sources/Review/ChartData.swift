@@ -1,4 +1,5 @@
 import Primitives
+import Render
 import SceneModel
 import Timing
 
@@ -27,17 +28,6 @@ public struct ChartSample: Sendable, Hashable, Encodable {
   public var value: Double
   public var velocity: Double
   public init(t: Double, value: Double, velocity: Double) { self.t = t; self.value = value; self.velocity = velocity }
-}
-
-/// A vertical mark on a chart's time axis.
-public struct ChartMark: Sendable, Hashable {
-  public enum Kind: Sendable, Hashable { case event, settled }
-  public var kind: Kind
-  public var time: Double
-  /// For an event: whether it moves toward a target, so that passing the
-  /// target is an overshoot worth labelling (an animation); a keyframe
-  /// track, an animator's scrub or a drag goes where it is told.
-  public var movesToTarget = true
 }
 
 /// What one panel pair (value above velocity) shows: every component of one
@@ -70,33 +60,6 @@ public struct ChartData: Sendable {
     return (0..<n).map { i in i == n - 1 ? t1 : t0 + span * Double(i) / Double(n - 1) }
   }
 
-  /// The components of a property value: names and numbers (nil for a
-  /// value that has no chartable numbers: a gradient, a flag).
-  static func components(_ key: PropertyKey, _ value: PropertyValue) -> [(name: String?, value: Double)]? {
-    switch value {
-    case .number(let v): return [(nil, v)]
-    case .point(let p):
-      return key == .size ? [("width", p.x), ("height", p.y)] : [("x", p.x), ("y", p.y)]
-    case .color(let c): return colorComponents(c)
-    case .paint(.color(let c)): return colorComponents(c)
-    default: return nil
-    }
-  }
-
-  /// The unit of a property's values, as the scene format gives them.
-  static func unit(_ key: PropertyKey) -> String {
-    switch key {
-    case .position, .size, .offset, .cornerRadius, .strokeWidth, .strokeDashPhase, .shadowRadius, .shadowOffset, .blur: "pt"
-    case .rotation, .rotation3DAngle: "°"
-    default: ""
-    }
-  }
-
-  /// Premultiplied values as drawn, per channel.
-  static func colorComponents(_ c: PremultipliedColor) -> [(name: String?, value: Double)] {
-    [("red", c.red), ("green", c.green), ("blue", c.blue), ("opacity", c.alpha)]
-  }
-
   /// Which series a selection keeps: `--layer` ids and `--property` names
   /// (`position` keeps its components, `position.x` one). Empty keeps all.
   public struct Selection: Sendable {
@@ -110,34 +73,25 @@ public struct ChartData: Sendable {
     }
   }
 
-  /// Every animated property of the scene's layers (in layer, then
-  /// property order), over t0 … t1.
-  public init(scene: Scene, timeline: SceneTimeline, from t0: Double, to t1: Double) {
+  /// Every property `source` can sample, in its order, over t0 … t1.
+  public init(source: some FrameSource, from t0: Double, to t1: Double) {
     self.t0 = t0
     self.t1 = t1
     let times = Self.times(t0, t1)
-    let order = Self.order(scene)
     var groups: [ChartGroup] = []
-    for id in timeline.tracks.keys.sorted(by: { (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1) }) {
-      let tracks = timeline.tracks[id]!
-      for key in tracks.keys.sorted() {
-        let track = tracks[key]!
-        guard case .motion = track else { continue }
-        // Each sample's components, once.
-        let sampled = times.map { t in
-          let s = track.sample(at: t)
-          return (value: Self.components(key, s.value), velocity: s.velocity.flatMap { Self.components(key, $0) })
-        }
-        guard let first = sampled[0].value else { continue }
-        let series = first.indices.map { c in
-          ChartSeries(
-            layer: id, property: key.name, component: first[c].name,
-            samples: zip(times, sampled).map { t, s in
-              ChartSample(t: t, value: s.value?[safe: c]?.value ?? .nan, velocity: s.velocity?[safe: c]?.value ?? 0)
-            })
-        }
-        groups.append(ChartGroup(title: "\(id) · \(key.name)", series: series, marks: Self.marks(track, t0, t1), unit: Self.unit(key)))
+    for property in source.sampledProperties {
+      // Each sample's components, once.
+      let sampled = times.map(property.sample)
+      guard let first = sampled[0].value else { continue }
+      let series = first.indices.map { c in
+        ChartSeries(
+          layer: property.layer, property: property.property, component: first[c].name,
+          samples: zip(times, sampled).map { t, s in
+            ChartSample(t: t, value: s.value?[safe: c]?.value ?? .nan, velocity: s.velocity?[safe: c]?.value ?? 0)
+          })
       }
+      let marks = property.marks.filter { $0.time >= t0 - 1e-9 && $0.time <= t1 + 1e-9 }
+      groups.append(ChartGroup(title: "\(property.layer) · \(property.property)", series: series, marks: marks, unit: property.unit))
     }
     self.groups = groups
   }
@@ -189,36 +143,6 @@ public struct ChartData: Sendable {
         })
     }
     groups = [ChartGroup(title: title, series: series, marks: marks)]
-  }
-
-  /// Each layer id's place in the order the scene writes them (depth
-  /// first), inserted ones after.
-  static func order(_ scene: Scene) -> [String: Int] {
-    var order: [String: Int] = [:]
-    func visit(_ layer: Layer) {
-      if let id = layer.id, order[id] == nil { order[id] = order.count }
-      for child in layer.children { visit(child) }
-    }
-    for layer in scene.layers { visit(layer) }
-    for event in scene.timeline { for insertion in event.insert { visit(insertion.layer) } }
-    return order
-  }
-
-  /// The events that change a track, and when each one's animation is
-  /// done (delays, speeds and repeats included), within t0 … t1.
-  static func marks(_ track: SceneTimeline.Track, _ t0: Double, _ t1: Double) -> [ChartMark] {
-    guard case .motion(let motion) = track else { return [] }
-    var marks: [ChartMark] = []
-    for event in motion.motionEvents {
-      var mark = ChartMark(kind: .event, time: event.time)
-      if case .animation = event.kind {
-        marks.append(ChartMark(kind: .settled, time: event.end))
-      } else {
-        mark.movesToTarget = false
-      }
-      marks.append(mark)
-    }
-    return marks.filter { $0.time >= t0 - 1e-9 && $0.time <= t1 + 1e-9 }
   }
 }
 

@@ -23,6 +23,12 @@ public struct PixelDiff: Sendable, Hashable {
     self = total
   }
 
+  /// Compares two pictures of the same size pixel by pixel.
+  public init(_ a: Pixmap, _ b: Pixmap, threshold: Int) {
+    precondition(a.width == b.width && a.height == b.height, "pictures of one size")
+    self = Self.count(a.bytes, b.bytes, threshold: threshold)
+  }
+
   /// The largest channel difference of the pixel at byte `i`.
   static func level(_ x: [UInt8], _ y: [UInt8], _ i: Int) -> Int {
     var d = 0

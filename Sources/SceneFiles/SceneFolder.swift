@@ -61,6 +61,34 @@ public final class SceneFolder: ImageProvider, TextProvider {
     return String(cString: resolved)
   }
 
+  /// A digest of every file the scene's frames depend on: its bytes (and
+  /// the appearance it is drawn in), and each asset's and font's name, file
+  /// and bytes (loading checked that each is inside the folder).
+  func digest(of scene: Scene, bytes: [UInt8]) -> String {
+    var h = SHA256()
+    h.update("name \(scene.name)\nappearance \(scene.appearance.rawValue)\nscene \(SHA256.hex(bytes))\n")
+    for (name, asset) in scene.assets.sorted(by: { $0.key < $1.key }) {
+      h.update("asset \(name) \(asset.file) \(Self.sha256(file: (directory as NSString).appendingPathComponent(asset.file)))\n")
+    }
+    for (family, font) in scene.fonts.sorted(by: { $0.key < $1.key }) {
+      h.update("font \(family) \(font.file) \(Self.sha256(file: (directory as NSString).appendingPathComponent(font.file)))\n")
+    }
+    return h.hex()
+  }
+
+  /// A file's SHA-256, read in chunks of a megabyte; "" when it cannot be read.
+  public static func sha256(file path: String) -> String {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return "" }
+    defer { try? handle.close() }
+    var h = SHA256()
+    while true {
+      let chunk = handle.readData(ofLength: 1 << 20)
+      if chunk.isEmpty { break }
+      h.update(chunk)
+    }
+    return h.hex()
+  }
+
   public func pixmap(for asset: Asset, named name: String) throws(ResourceError) -> Pixmap {
     let path = try Self.confined(asset.file, in: directory)
     do {
@@ -93,6 +121,7 @@ extension SceneRenderer {
   public init(decoding bytes: [UInt8], file: String, directory: String, defaultName: String, appearance: Appearance? = nil) throws(SceneErrors) {
     let scene = try SceneDecoder.decode(bytes, file: file, defaultName: defaultName, appearance: appearance)
     let folder = SceneFolder(directory: directory, fonts: scene.fonts)
-    self.init(scene: scene, resources: try SceneResources.load(scene, file: file, images: folder, text: folder))
+    let resources = try SceneResources.load(scene, file: file, images: folder, text: folder)
+    self.init(scene: scene, resources: resources, inputDigest: folder.digest(of: scene, bytes: bytes))
   }
 }

@@ -85,15 +85,10 @@ public final class EncodedVideoWriter {
   public let path: String
   public let width: Int, height: Int
   public let profile: VideoProfile
-  public private(set) var frameCount = 0
 
-  private var format: UnsafeMutablePointer<AVFormatContext>?
-  private var encoder: UnsafeMutablePointer<AVCodecContext>?
-  private var stream: UnsafeMutablePointer<AVStream>?
-  private var packet: UnsafeMutablePointer<AVPacket>?
   private let maker: VideoFrameMaker
-  private var finished = false
-  private let timeBase: AVRational
+  private let session: EncoderSession
+  public var frameCount: Int { session.frameCount }
 
   public init(path: String, width: Int, height: Int, fps: (num: Int, den: Int), profile: VideoProfile) throws(VideoError) {
     self.path = path
@@ -101,74 +96,17 @@ public final class EncodedVideoWriter {
     self.height = height
     self.profile = profile
     maker = VideoFrameMaker(width: width, height: height, pixelFormat: profile.pixelFormat, path: path)
-    timeBase = AVRational(num: Int32(clamping: fps.den), den: Int32(clamping: fps.num))
-    guard width > 0, height > 0, width <= 16384, height <= 16384 else {
-      throw VideoError(path: path, message: "invalid video size \(width)×\(height)")
-    }
-    guard fps.num > 0, fps.den > 0, fps.num <= Int32.max, fps.den <= Int32.max else {
-      throw VideoError(path: path, message: "invalid frame rate \(fps.num)/\(fps.den)")
-    }
-    FFmpeg.beginCapture()
-    do throws(VideoError) {
-      try open(fps: AVRational(num: Int32(fps.num), den: Int32(fps.den)))
-    } catch {
-      release()
-      throw error
-    }
-  }
-
-  private func check(_ code: Int32, _ what: String) throws(VideoError) {
-    if code < 0 { throw FFmpeg.error(path, what, code) }
-  }
-
-  private func open(fps: AVRational) throws(VideoError) {
-    try check(avformat_alloc_output_context2(&format, nil, profile.muxer, path), "cannot create a \(profile.muxer) muxer")
-    guard let format else { throw FFmpeg.error(path, "cannot create a \(profile.muxer) muxer") }
-    format.pointee.flags |= AVFMT_FLAG_BITEXACT
-    guard let codec = avcodec_find_encoder_by_name(profile.codec) else {
-      throw FFmpeg.error(path, "FFmpeg's libavcodec has no \(profile.codec) encoder")
-    }
-    guard let stream = avformat_new_stream(format, nil) else { throw FFmpeg.error(path, "cannot add a video stream") }
-    self.stream = stream
-    encoder = avcodec_alloc_context3(codec)
-    guard let encoder else { throw FFmpeg.error(path, "cannot allocate the \(profile.codec) encoder") }
-    let pixelFormat = profile.pixelFormat
-    encoder.pointee.width = Int32(width)
-    encoder.pointee.height = Int32(height)
-    encoder.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-    encoder.pointee.pix_fmt = pixelFormat.av
-    encoder.pointee.time_base = timeBase
-    encoder.pointee.framerate = fps
-    if pixelFormat.isYUV {
-      encoder.pointee.color_primaries = AVCOL_PRI_BT709
-      encoder.pointee.color_trc = AVCOL_TRC_BT709
-      encoder.pointee.colorspace = AVCOL_SPC_BT709
-      encoder.pointee.color_range = AVCOL_RANGE_MPEG
-    }
-    encoder.pointee.thread_count = Int32(profile.threads)
-    encoder.pointee.flags |= AV_CODEC_FLAG_BITEXACT
-    if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 { encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER }
-    for (key, value) in profile.codecOptions.sorted(by: { $0.key < $1.key }) {
-      try check(av_opt_set(encoder.pointee.priv_data, key, value, 0), "cannot set the \(profile.codec) option \(key)=\(value)")
-    }
-    try check(avcodec_open2(encoder, codec, nil), "cannot open the \(profile.codec) encoder")
-    try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder), "cannot copy the encoder's parameters")
-    if let tag = profile.codecTag {
-      let bytes = Array(tag.utf8)
-      stream.pointee.codecpar.pointee.codec_tag =
-        UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
-    }
-    stream.pointee.time_base = timeBase
-    stream.pointee.avg_frame_rate = fps
-    stream.pointee.r_frame_rate = fps
-
-    try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot open for writing")
-    var options: OpaquePointer? = nil
-    defer { av_dict_free(&options) }
-    for (key, value) in profile.muxerOptions { av_dict_set(&options, key, value, 0) }
-    try check(avformat_write_header(format, &options), "cannot write the \(profile.muxer) header")
-    packet = av_packet_alloc()
-    guard packet != nil else { throw FFmpeg.error(path, "out of memory") }
+    session = try EncoderSession(
+      path: path, fps: fps,
+      setup: EncoderSetup(
+        muxer: profile.muxer, container: profile.muxer, codec: profile.codec, encoderName: profile.codec, width: width, height: height,
+        pixelFormat: profile.pixelFormat.av, bt709: profile.pixelFormat.isYUV, chromaLocation: nil, threads: profile.threads,
+        keyframeInterval: nil, codecTag: profile.codecTag, muxerOptions: profile.muxerOptions.map { ($0.key, $0.value) },
+        configure: { encoder, check throws(VideoError) in
+          for (key, value) in profile.codecOptions.sorted(by: { $0.key < $1.key }) {
+            try check(av_opt_set(encoder.pointee.priv_data, key, value, 0), "cannot set the \(profile.codec) option \(key)=\(value)")
+          }
+        }, openFailure: "cannot open the \(profile.codec) encoder"))
   }
 
   /// Converts frames for this writer, from any thread.
@@ -182,51 +120,13 @@ public final class EncodedVideoWriter {
 
   /// Encodes the next frame, converted by `frameMaker` (on any thread).
   public func append(_ converted: VideoFrame) throws(VideoError) {
-    guard !finished, let encoder, let frame = converted.frame else { throw VideoError(path: path, message: "the video is already finished") }
-    FFmpeg.beginCapture()
-    do throws(VideoError) {
-      frame.pointee.pts = Int64(frameCount)
-      try check(avcodec_send_frame(encoder, frame), "cannot encode frame \(frameCount)")
-      frameCount += 1
-      try drain()
-    } catch {
-      release()
-      throw error
-    }
+    guard let frame = converted.frame else { throw VideoError(path: path, message: "the video is already finished") }
+    try session.send(frame)
   }
 
   /// Flushes the encoder, writes the trailer and closes the file. The
   /// writer is unusable afterwards, also if this fails.
-  public func finish() throws(VideoError) {
-    guard !finished, let encoder, let format else { throw VideoError(path: path, message: "the video is already finished") }
-    FFmpeg.beginCapture()
-    defer { release() }
-    guard frameCount > 0 else { throw VideoError(path: path, message: "no frames to write") }
-    try check(avcodec_send_frame(encoder, nil), "cannot flush the encoder")
-    try drain()
-    try check(av_write_trailer(format), "cannot finish the \(profile.muxer) file")
-    try check(avio_closep(&format.pointee.pb), "cannot close the file")
-  }
-
-  /// Writes every packet the encoder has ready, each one frame long.
-  private func drain() throws(VideoError) {
-    guard let encoder, let format, let packet, let stream else { return }
-    try FFmpeg.drain(encoder, into: format, stream: stream, packet: packet, timeBase: timeBase, path: path)
-  }
-
-  private func release() {
-    finished = true
-    if let format {
-      if format.pointee.pb != nil { avio_closep(&format.pointee.pb) }
-      avformat_free_context(format)
-      self.format = nil
-    }
-    stream = nil
-    avcodec_free_context(&encoder)
-    av_packet_free(&packet)
-  }
-
-  deinit { release() }
+  public func finish() throws(VideoError) { try session.finish() }
 }
 
 /// A frame converted for a writer's encoder (its pixel format, BT.709),

@@ -116,16 +116,11 @@ public final class MP4Writer {
   /// The coded (even) size every appended frame must have.
   public let codedWidth: Int, codedHeight: Int
   /// Frames appended so far.
-  public private(set) var frameCount = 0
+  public var frameCount: Int { session.frameCount }
 
-  private var format: UnsafeMutablePointer<AVFormatContext>?
-  private var encoder: UnsafeMutablePointer<AVCodecContext>?
+  private let session: EncoderSession
   /// What `append(_: YUVFrame)` copies into.
   private var picture: VideoPicture?
-  private var packet: UnsafeMutablePointer<AVPacket>?
-  private var stream: UnsafeMutablePointer<AVStream>?
-  private var finished = false
-  private let codecTimeBase: AVRational
 
   /// Opens `path` for writing (always as MP4, whatever its extension) and
   /// writes the header. `fps` is a rational frame rate (60/1, 30000/1001);
@@ -136,88 +131,31 @@ public final class MP4Writer {
     self.height = height
     codedWidth = width + (width & 1)
     codedHeight = height + (height & 1)
-    codecTimeBase = AVRational(num: Int32(clamping: fps.den), den: Int32(clamping: fps.num))
-    guard width > 0, height > 0, width <= 16384, height <= 16384 else {
-      throw VideoError(path: path, message: "invalid video size \(width)×\(height)")
-    }
-    guard fps.num > 0, fps.den > 0, fps.num <= Int32.max, fps.den <= Int32.max else {
-      throw VideoError(path: path, message: "invalid frame rate \(fps.num)/\(fps.den)")
-    }
     guard options.threads >= 1, options.lookahead >= 0, options.lookahead <= 250, options.crf >= 0, options.crf <= 51 else {
       throw VideoError(
         path: path, message: "invalid encoder options (threads \(options.threads), lookahead \(options.lookahead), crf \(options.crf))")
     }
-    FFmpeg.beginCapture()
-    do throws(VideoError) {
-      try open(fps: AVRational(num: Int32(fps.num), den: Int32(fps.den)), options: options)
-    } catch {
-      release()
-      throw error
-    }
-  }
-
-  private func check(_ code: Int32, _ what: String) throws(VideoError) {
-    if code < 0 { throw FFmpeg.error(path, what, code) }
-  }
-
-  private func open(fps: AVRational, options: MP4Options) throws(VideoError) {
-    try check(avformat_alloc_output_context2(&format, nil, "mp4", path), "cannot create an MP4 muxer")
-    guard let format else { throw FFmpeg.error(path, "cannot create an MP4 muxer") }
-    format.pointee.flags |= AVFMT_FLAG_BITEXACT
-
-    guard let codec = avcodec_find_encoder_by_name("libx264") else {
-      throw FFmpeg.error(path, "FFmpeg's libavcodec has no libx264 encoder")
-    }
-    guard let stream = avformat_new_stream(format, nil) else { throw FFmpeg.error(path, "cannot add a video stream") }
-    self.stream = stream
-    encoder = avcodec_alloc_context3(codec)
-    guard let encoder else { throw FFmpeg.error(path, "cannot allocate the H.264 encoder") }
-
-    encoder.pointee.width = Int32(codedWidth)
-    encoder.pointee.height = Int32(codedHeight)
-    encoder.pointee.sample_aspect_ratio = AVRational(num: 1, den: 1)
-    encoder.pointee.pix_fmt = AV_PIX_FMT_YUV420P
-    encoder.pointee.time_base = codecTimeBase
-    encoder.pointee.framerate = fps
-    encoder.pointee.color_primaries = AVCOL_PRI_BT709
-    encoder.pointee.color_trc = AVCOL_TRC_BT709
-    encoder.pointee.colorspace = AVCOL_SPC_BT709
-    encoder.pointee.color_range = AVCOL_RANGE_MPEG
-    encoder.pointee.chroma_sample_location = AVCHROMA_LOC_CENTER
-    encoder.pointee.thread_count = Int32(options.threads)
-    if let keyint = options.keyframeInterval { encoder.pointee.gop_size = Int32(clamping: max(1, keyint)) }
-    encoder.pointee.flags |= AV_CODEC_FLAG_BITEXACT
-    if format.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER != 0 {
-      encoder.pointee.flags |= AV_CODEC_FLAG_GLOBAL_HEADER
-    }
-    let privateOptions = encoder.pointee.priv_data
-    try check(av_opt_set(privateOptions, "preset", options.preset, 0), "invalid x264 preset '\(options.preset)'")
-    if let tune = options.tune { try check(av_opt_set(privateOptions, "tune", tune, 0), "invalid x264 tune '\(tune)'") }
-    try check(av_opt_set(privateOptions, "profile", "high", 0), "cannot set the x264 profile")
-    try check(av_opt_set_double(privateOptions, "crf", options.crf, 0), "cannot set the x264 CRF")
-    try check(av_opt_set_int(privateOptions, "rc-lookahead", Int64(options.lookahead), 0), "cannot set the x264 lookahead")
-    // The lookahead runs in the encoding thread rather than in a thread of
-    // its own that buffers frames ahead of it (x264's sync-lookahead, 4
-    // frames, 24 MB at 1080p): the same bytes, at about the same speed
-    // when the renderer's workers already keep the cores busy.
-    try check(av_opt_set(privateOptions, "x264-params", "sync-lookahead=0", 0), "cannot set the x264 parameters")
-
-    try check(
-      avcodec_open2(encoder, codec, nil), "cannot open the libx264 encoder (preset '\(options.preset)'\(options.tune.map { ", tune '\($0)'" } ?? ""))"
-    )
-    try check(avcodec_parameters_from_context(stream.pointee.codecpar, encoder), "cannot copy the encoder's parameters")
-    stream.pointee.time_base = codecTimeBase
-    stream.pointee.avg_frame_rate = fps
-    stream.pointee.r_frame_rate = fps
-
-    try check(avio_open(&format.pointee.pb, path, AVIO_FLAG_WRITE), "cannot open for writing")
-    var muxerOptions: OpaquePointer? = nil
-    defer { av_dict_free(&muxerOptions) }
-    av_dict_set(&muxerOptions, "movflags", "+faststart", 0)
-    try check(avformat_write_header(format, &muxerOptions), "cannot write the MP4 header")
-
-    packet = av_packet_alloc()
-    guard packet != nil else { throw FFmpeg.error(path, "out of memory") }
+    session = try EncoderSession(
+      path: path, fps: fps,
+      setup: EncoderSetup(
+        muxer: "mp4", container: "MP4", codec: "libx264", encoderName: "H.264", width: codedWidth, height: codedHeight,
+        pixelFormat: AV_PIX_FMT_YUV420P, bt709: true, chromaLocation: AVCHROMA_LOC_CENTER, threads: options.threads,
+        keyframeInterval: options.keyframeInterval, codecTag: nil, muxerOptions: [("movflags", "+faststart")],
+        configure: { encoder, check throws(VideoError) in
+          let privateOptions = encoder.pointee.priv_data
+          try check(av_opt_set(privateOptions, "preset", options.preset, 0), "invalid x264 preset '\(options.preset)'")
+          if let tune = options.tune { try check(av_opt_set(privateOptions, "tune", tune, 0), "invalid x264 tune '\(tune)'") }
+          try check(av_opt_set(privateOptions, "profile", "high", 0), "cannot set the x264 profile")
+          try check(av_opt_set_double(privateOptions, "crf", options.crf, 0), "cannot set the x264 CRF")
+          try check(av_opt_set_int(privateOptions, "rc-lookahead", Int64(options.lookahead), 0), "cannot set the x264 lookahead")
+          // The lookahead runs in the encoding thread rather than in a
+          // thread of its own that buffers frames ahead of it (x264's
+          // sync-lookahead, 4 frames, 24 MB at 1080p): the same bytes, at
+          // about the same speed when the renderer's workers already keep
+          // the cores busy.
+          try check(av_opt_set(privateOptions, "x264-params", "sync-lookahead=0", 0), "cannot set the x264 parameters")
+        },
+        openFailure: "cannot open the libx264 encoder (preset '\(options.preset)'\(options.tune.map { ", tune '\($0)'" } ?? ""))"))
   }
 
   /// A picture of this video's coded size, for `append(_: VideoPicture)`.
@@ -232,7 +170,7 @@ public final class MP4Writer {
   /// Encodes the next frame (of size `codedWidth × codedHeight`), copied
   /// into the writer's own picture.
   public func append(_ yuv: YUVFrame) throws(VideoError) {
-    guard !finished else { throw VideoError(path: path, message: "the video is already finished") }
+    guard !session.finished else { throw VideoError(path: path, message: "the video is already finished") }
     guard yuv.width == codedWidth, yuv.height == codedHeight else {
       throw VideoError(path: path, message: "frame is \(yuv.width)×\(yuv.height), the video \(codedWidth)×\(codedHeight)")
     }
@@ -246,21 +184,15 @@ public final class MP4Writer {
   /// codedHeight`). x264 copies it before this returns: the picture may be
   /// written again afterwards, and keeps what it shows.
   public func append(_ picture: VideoPicture) throws(VideoError) {
-    guard !finished, let encoder, let frame = picture.frame else { throw VideoError(path: path, message: "the video is already finished") }
+    guard !session.finished, let frame = picture.frame else { throw VideoError(path: path, message: "the video is already finished") }
     guard picture.width == codedWidth, picture.height == codedHeight else {
       throw VideoError(path: path, message: "frame is \(picture.width)×\(picture.height), the video \(codedWidth)×\(codedHeight)")
     }
-    FFmpeg.beginCapture()
-    do throws(VideoError) {
-      frame.pointee.pts = Int64(frameCount)
-      try check(avcodec_send_frame(encoder, frame), "cannot encode frame \(frameCount)")
-      frameCount += 1
-      try drain()
-      // Should the encoder still hold the buffer, the picture gets a copy
-      // of its own (the same samples), so writing it never races the encoder.
-      try check(av_frame_make_writable(frame), "cannot reuse the frame buffer")
-    } catch {
-      release()
+    try session.send(frame)
+    // Should the encoder still hold the buffer, the picture gets a copy of
+    // its own (the same samples), so writing it never races the encoder.
+    do { try session.check(av_frame_make_writable(frame), "cannot reuse the frame buffer") } catch {
+      session.release()
       throw error
     }
   }
@@ -268,37 +200,9 @@ public final class MP4Writer {
   /// Flushes the encoder, writes the trailer (moving `moov` to the front) and
   /// closes the file. The writer is unusable afterwards, also if this fails.
   public func finish() throws(VideoError) {
-    guard !finished, let encoder, let format else { throw VideoError(path: path, message: "the video is already finished") }
-    FFmpeg.beginCapture()
-    defer { release() }
-    guard frameCount > 0 else { throw VideoError(path: path, message: "no frames to write") }
-    try check(avcodec_send_frame(encoder, nil), "cannot flush the encoder")
-    try drain()
-    try check(av_write_trailer(format), "cannot finish the MP4 file")
-    try check(avio_closep(&format.pointee.pb), "cannot close the file")
+    defer { picture = nil }
+    try session.finish()
   }
-
-  /// Writes every packet the encoder has ready, each one frame long.
-  private func drain() throws(VideoError) {
-    guard let encoder, let format, let packet, let stream else { return }
-    try FFmpeg.drain(encoder, into: format, stream: stream, packet: packet, timeBase: codecTimeBase, path: path)
-  }
-
-  /// Frees every FFmpeg object (closing the file if still open). Idempotent.
-  private func release() {
-    finished = true
-    if let format {
-      if format.pointee.pb != nil { avio_closep(&format.pointee.pb) }
-      avformat_free_context(format)
-      self.format = nil
-    }
-    stream = nil
-    avcodec_free_context(&encoder)
-    picture = nil
-    av_packet_free(&packet)
-  }
-
-  deinit { release() }
 }
 
 /// The safe twin of `copyRows(from:stride:to:stride:width:height:)` (in
@@ -310,27 +214,5 @@ func referenceCopyRows(
 ) {
   for row in 0..<height {
     for column in 0..<width { target[row * targetStride + column] = source[row * sourceStride + column] }
-  }
-}
-
-extension FFmpeg {
-  /// Writes every packet `encoder` has ready into `format`'s `stream`,
-  /// each one frame long (libx264 and others leave durations at 0: one
-  /// packet is one frame, 1 in `timeBase`).
-  static func drain(
-    _ encoder: UnsafeMutablePointer<AVCodecContext>, into format: UnsafeMutablePointer<AVFormatContext>, stream: UnsafeMutablePointer<AVStream>,
-    packet: UnsafeMutablePointer<AVPacket>, timeBase: AVRational, path: String
-  ) throws(VideoError) {
-    while true {
-      let status = avcodec_receive_packet(encoder, packet)
-      if status == FFmpeg.eagain || status == FFmpeg.eof { return }
-      if status < 0 { throw FFmpeg.error(path, "cannot encode", status) }
-      if packet.pointee.duration == 0 { packet.pointee.duration = 1 }
-      av_packet_rescale_ts(packet, timeBase, stream.pointee.time_base)
-      packet.pointee.stream_index = stream.pointee.index
-      let written = av_interleaved_write_frame(format, packet)  // takes the packet's data
-      av_packet_unref(packet)
-      if written < 0 { throw FFmpeg.error(path, "cannot write a packet", written) }
-    }
   }
 }

@@ -1,23 +1,11 @@
 internal import CFFmpeg
 internal import CFFmpegShim
+import Primitives
 
-/// A video that could not be written, read or decoded. It always names the
-/// file; when FFmpeg reported the failure, `message` carries FFmpeg's own
-/// words (av_strerror's text and any error FFmpeg logged meanwhile).
-public struct VideoError: Error, Sendable, CustomStringConvertible {
-  /// The file being written or read.
-  public var path: String
-  /// What went wrong, without the path.
-  public var message: String
-
-  public init(path: String, message: String) {
-    self.path = path
-    self.message = message
-  }
-
-  /// `"<path>: <message>"`.
-  public var description: String { "\(path): \(message)" }
-}
+/// A video that could not be written, read or decoded. When FFmpeg
+/// reported the failure, `message` carries FFmpeg's own words (av_strerror's
+/// text and any error FFmpeg logged meanwhile).
+public typealias VideoError = FileError
 
 /// FFmpeg's logging, routed once per process into per-thread error capture
 /// (see `spf_av_log_capture_install`): nothing is printed to standard error.

@@ -70,7 +70,7 @@ import Testing
       file: "t.json", defaultName: "t")
     let token = CancellationToken()
     let sink = CancellingSink(token: token)
-    let pipeline = FramePipeline(renderer: SceneRenderer(scene: scene), scale: 1, sinks: [sink], workers: 2, cancellation: token)
+    let pipeline = FramePipeline(source: SceneRenderer(scene: scene), scale: 1, sinks: [sink], workers: 2, cancellation: token)
     #expect {
       _ = try pipeline.run()
     } throws: { error in

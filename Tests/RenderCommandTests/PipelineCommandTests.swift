@@ -379,7 +379,7 @@ import VideoOutput
         """##.utf8), file: "t.json", defaultName: "t")
     for _ in 0..<5 {
       let sink = RecordingSink()
-      _ = try FramePipeline(renderer: SceneRenderer(scene: scene), scale: 1, sinks: [sink], workers: 4).run()
+      _ = try FramePipeline(source: SceneRenderer(scene: scene), scale: 1, sinks: [sink], workers: 4).run()
       #expect(sink.seen.count == 41 && sink.seen == sink.seen.sorted() && sink.seen.first == 0 && sink.seen.last == 255, "\(sink.seen)")
     }
   }
@@ -413,7 +413,7 @@ import VideoOutput
       file: "t.json", defaultName: "t")
     let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
     let sink = PrioritySink()
-    _ = try FramePipeline(renderer: SceneRenderer(scene: scene), scale: 1, sinks: [sink], workers: 2).run()
+    _ = try FramePipeline(source: SceneRenderer(scene: scene), scale: 1, sinks: [sink], workers: 2).run()
     #expect(sink.workers == [19])
     #expect(sink.consumers == [own] && own < 19)
     #expect(sink.order == Array(0..<11))
