@@ -34,18 +34,18 @@ struct ChartCommand: ParsableCommand {
 
   @OptionGroup var look: Look
 
-  @Option(help: "Pixels per point of a PNG (default 2).")
-  var scale: Double?
+  @OptionGroup var scaleOption: ScaleOption
+  var scale: Double? { scaleOption.scale }
 
-  @Flag(help: "No warnings on standard error.")
-  var quiet = false
+  @OptionGroup var quietFlag: Quiet
+  var quiet: Bool { quietFlag.quiet }
 
-  @Flag(help: "Print the series and each panel's geometry as JSON.")
-  var json = false
+  /// The series and each panel's geometry.
+  @OptionGroup var jsonFlag: JSONSummary
+  var json: Bool { jsonFlag.json }
 
   func validate() throws {
     try ChartOutput.check(output)
-    try RenderOptions.checkScale(scale)
   }
 
   func run() throws {

@@ -28,8 +28,8 @@ struct Curve: ParsableCommand {
   @Option(name: [.short, .customLong("output")], help: "Chart the animations to a .png or an .svg instead of printing samples.")
   var output: String?
 
-  @Option(help: "Pixels per point of a PNG chart (default 2).")
-  var scale: Double?
+  @OptionGroup var scaleOption: ScaleOption
+  var scale: Double? { scaleOption.scale }
 
   @Option(parsing: .unconditional, help: "Start value.")
   var from: Double = 0
@@ -43,8 +43,9 @@ struct Curve: ParsableCommand {
   @Option(help: "Samples per second.")
   var fps: Double = 60
 
-  @Flag(help: "Print JSON: {\"animation\", \"settlingDuration\", \"duration\", \"samples\": [{\"t\", \"value\", \"velocity\"}]}.")
-  var json = false
+  /// {"animation", "settlingDuration", "duration", "samples": [{"t", "value", "velocity"}]}.
+  @OptionGroup var jsonFlag: JSONSummary
+  var json: Bool { jsonFlag.json }
 
   @Flag(help: "Draw the value over time as a chart in the terminal instead of the table.")
   var plot = false
@@ -53,7 +54,6 @@ struct Curve: ParsableCommand {
     guard !animations.isEmpty else { throw ValidationError("give an animation, e.g. 'spring(duration: 0.5, bounce: 0.3)'") }
     if let output {
       try ChartOutput.check(output)
-      try RenderOptions.checkScale(scale)
       if plot { throw ValidationError("--plot draws in the terminal; it cannot go with -o") }
     } else if animations.count > 1 && !Self.isKeyframe(animations[0]) {
       throw ValidationError("several animations are charted together: give -o F.png or -o F.svg")

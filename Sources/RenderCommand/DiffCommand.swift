@@ -33,27 +33,23 @@ struct Diff: ParsableCommand {
 
   @OptionGroup var look: Look
 
-  @Option(help: "Pixels per point (overrides the scenes').")
-  var scale: Double?
+  @OptionGroup var scaleOption: ScaleOption
+  var scale: Double? { scaleOption.scale }
 
   @OptionGroup var allowance: DiffAllowance
 
   @Option(name: [.short, .customLong("output")], help: "A report folder: summary.md, diff.png (the most different frame) and diff.mp4.")
   var output: String?
 
-  @Option(help: "Worker threads (default: all cores).")
-  var jobs: Int?
+  @OptionGroup var workers: Workers
+  var jobs: Int? { workers.jobs }
 
-  @Flag(help: "No progress or warnings.")
-  var quiet = false
+  @OptionGroup var quietFlag: Quiet
+  var quiet: Bool { quietFlag.quiet }
 
-  @Flag(help: "Print {\"differs\", \"frames\", \"differing\": [{\"from\", \"to\"}], \"worst\": {\"t\", \"pixels\", \"maxLevel\"}}.")
-  var json = false
-
-  func validate() throws {
-    try RenderOptions.checkScale(scale)
-    try RenderOptions.checkJobs(jobs)
-  }
+  /// {"differs", "frames", "differing": [{"from", "to"}], "worst": {"t", "pixels", "maxLevel"}}.
+  @OptionGroup var jsonFlag: JSONSummary
+  var json: Bool { jsonFlag.json }
 
   func run() throws {
     Signals.install()

@@ -12,8 +12,8 @@ struct Info: ParsableCommand {
   @Argument(help: "The scene file.")
   var scene: String
 
-  @Flag(help: "Print JSON.")
-  var json = false
+  @OptionGroup var jsonFlag: JSONSummary
+  var json: Bool { jsonFlag.json }
 
   func run() throws {
     let renderer = try SceneFile.loadOrReport(scene)

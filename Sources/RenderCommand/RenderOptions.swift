@@ -16,8 +16,11 @@ struct RenderOptions: ParsableArguments {
   @Option(help: "Slow-motion factor: frame i shows scene time from + i / (fps × slow); fractions allowed.")
   var slow: Double = 1
 
-  @Option(help: "Pixels per point (overrides the scene's).")
-  var scale: Double?
+  @OptionGroup var scaleOption: ScaleOption
+  var scale: Double? {
+    get { scaleOption.scale }
+    set { scaleOption.scale = newValue }
+  }
 
   /// `--from` and `--to`, as every command that takes them reads them.
   @OptionGroup var range: TimeRange
@@ -51,14 +54,20 @@ struct RenderOptions: ParsableArguments {
   @Option(help: "A colour (#RRGGBB, a name) a transparent scene is composited over in outputs without full alpha (MP4, GIF).")
   var matte: String?
 
-  @Option(help: "Worker threads (default: all cores).")
-  var jobs: Int?
+  @OptionGroup var workers: Workers
+  var jobs: Int? { workers.jobs }
 
-  @Flag(help: "No progress output.")
-  var quiet = false
+  @OptionGroup var quietFlag: Quiet
+  var quiet: Bool {
+    get { quietFlag.quiet }
+    set { quietFlag.quiet = newValue }
+  }
 
-  @Flag(help: "Print a JSON summary of what was written on standard output.")
-  var json = false
+  @OptionGroup var jsonFlag: JSONSummary
+  var json: Bool {
+    get { jsonFlag.json }
+    set { jsonFlag.json = newValue }
+  }
 
   @Flag(name: .customLong("null"), help: "Render every frame and discard it (for timing).")
   var null = false
@@ -90,30 +99,16 @@ struct RenderOptions: ParsableArguments {
 
   func validate() throws {
     guard slow.isFinite, slow > 0 else { throw ValidationError("--slow must be greater than 0, got \(slow)") }
-    try Self.checkScale(scale)
     if let at, !(at.isFinite && at >= 0) { throw ValidationError("--at must be a time of 0 seconds or more, got \(at)") }
     guard crf >= 0, crf <= 51 else { throw ValidationError("--crf must be between 0 and 51, got \(crf)") }
     guard Self.presets.contains(preset) else {
       throw ValidationError("unknown --preset '\(preset)'; x264's presets are " + Self.presets.joined(separator: ", "))
     }
-    try Self.checkJobs(jobs)
     if let format { _ = try Self.formats(format) }
     if let overlay { _ = try Self.overlays(overlay) }
     if (!chartLayers.isEmpty || !chartProperties.isEmpty) && !(overlay.map { (try? Self.overlays($0))?.contains(.chart) } == true) {
       throw ValidationError("--layer and --property choose what --overlay chart plots; add --overlay chart")
     }
-  }
-
-  /// `--jobs`, as every command that takes it checks it.
-  static func checkJobs(_ jobs: Int?) throws {
-    if let jobs, jobs < 1 || jobs > 256 { throw ValidationError("--jobs must be between 1 and 256") }
-  }
-
-  /// The worker threads `--jobs` asks for: by default, every core.
-  static func workers(_ jobs: Int?) -> Int { max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount) }
-
-  static func checkScale(_ scale: Double?) throws {
-    if let scale, !(scale > 0 && scale.isFinite && scale <= 16) { throw ValidationError("--scale must be greater than 0 and at most 16") }
   }
 
   static func formats(_ list: String) throws -> [String] {

@@ -40,17 +40,19 @@ struct Sheet: ParsableCommand {
 
   @OptionGroup var look: Look
 
-  @Option(help: "Pixels per point of the stills before they are fitted to a cell (overrides the scene's).")
-  var scale: Double?
+  /// Of the stills, before they are fitted to a cell.
+  @OptionGroup var scaleOption: ScaleOption
+  var scale: Double? { scaleOption.scale }
 
-  @Option(help: "Worker threads (default: all cores).")
-  var jobs: Int?
+  @OptionGroup var workers: Workers
+  var jobs: Int? { workers.jobs }
 
-  @Flag(help: "No warnings on standard error.")
-  var quiet = false
+  @OptionGroup var quietFlag: Quiet
+  var quiet: Bool { quietFlag.quiet }
 
-  @Flag(help: "Print each cell's time and rectangle as JSON.")
-  var json = false
+  /// Each cell's time and rectangle.
+  @OptionGroup var jsonFlag: JSONSummary
+  var json: Bool { jsonFlag.json }
 
   func validate() throws {
     guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must name a .png file") }
@@ -60,8 +62,6 @@ struct Sheet: ParsableCommand {
     if let columns, columns < 1 || columns > Self.maximumCells {
       throw ValidationError("--columns must be between 1 and \(Self.maximumCells), got \(columns)")
     }
-    try RenderOptions.checkJobs(jobs)
-    try RenderOptions.checkScale(scale)
   }
 
   func run() throws {

@@ -23,20 +23,20 @@ struct Still: ParsableCommand {
   @Option(name: [.short, .customLong("output")], help: "The PNG to write.")
   var output: String
 
-  @Option(help: "Pixels per point (overrides the scene's).")
-  var scale: Double?
+  @OptionGroup var scaleOption: ScaleOption
+  var scale: Double? { scaleOption.scale }
 
   @OptionGroup var look: Look
 
-  @Flag(help: "No progress or warnings on standard error.")
-  var quiet = false
+  @OptionGroup var quietFlag: Quiet
+  var quiet: Bool { quietFlag.quiet }
 
-  @Flag(help: "Print a JSON summary of what was written (as `render SCENE --json` does).")
-  var json = false
+  /// As `render SCENE --json` prints it.
+  @OptionGroup var jsonFlag: JSONSummary
+  var json: Bool { jsonFlag.json }
 
   func validate() throws {
     guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time of 0 seconds or more, got \(at)") }
-    try RenderOptions.checkScale(scale)
     guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must name a .png file") }
   }
 
