@@ -53,6 +53,12 @@ public struct RenderJob {
     public var target: OutputTarget
     public var scale: Double?
     public var fps: FrameRate?
+
+    public init(target: OutputTarget, scale: Double? = nil, fps: FrameRate? = nil) {
+      self.target = target
+      self.scale = scale
+      self.fps = fps
+    }
   }
 
   /// What a job wrote.
@@ -296,10 +302,6 @@ public struct RenderJob {
   static func list(_ items: [String]) -> String {
     items.count > 1 ? items.dropLast().joined(separator: ", ") + " and " + items.last! : items.joined()
   }
-}
-
-extension RenderJob.Output {
-  public init(target: OutputTarget) { self.init(target: target, scale: nil, fps: nil) }
 }
 
 /// What `--max-size` tries for one output, in order, after the output as

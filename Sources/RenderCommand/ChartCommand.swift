@@ -35,14 +35,11 @@ struct ChartCommand: ParsableCommand {
   @OptionGroup var look: Look
 
   @OptionGroup var scaleOption: ScaleOption
-  var scale: Double? { scaleOption.scale }
 
   @OptionGroup var quietFlag: Quiet
-  var quiet: Bool { quietFlag.quiet }
 
   /// The series and each panel's geometry.
   @OptionGroup var jsonFlag: JSONSummary
-  var json: Bool { jsonFlag.json }
 
   func validate() throws {
     try ChartOutput.check(output)
@@ -50,7 +47,7 @@ struct ChartCommand: ParsableCommand {
 
   func run() throws {
     let source = try SceneFile.loadOrReport(scene, appearance: look.chosen)
-    SceneFile.warn(source, file: scene, quiet: quiet)
+    SceneFile.warn(source, file: scene, quiet: quietFlag.quiet)
     let (t0, t1) = try range.resolve(duration: source.duration)
     let selection = ChartData.Selection(layers: layers, properties: properties)
     let all = ChartData(source: source, from: t0, to: t1)
@@ -60,7 +57,7 @@ struct ChartCommand: ParsableCommand {
       throw Failure.usage(
         layers.isEmpty && properties.isEmpty ? "\(scene) animates nothing to chart" : "the chosen layers animate none of the chosen properties")
     }
-    try ChartOutput.write(data, to: output, scale: scale, json: json)
+    try ChartOutput.write(data, to: output, scale: scaleOption.scale, json: jsonFlag.json)
   }
 }
 

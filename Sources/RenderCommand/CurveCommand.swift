@@ -29,7 +29,6 @@ struct Curve: ParsableCommand {
   var output: String?
 
   @OptionGroup var scaleOption: ScaleOption
-  var scale: Double? { scaleOption.scale }
 
   @Option(parsing: .unconditional, help: "Start value.")
   var from: Double = 0
@@ -45,7 +44,6 @@ struct Curve: ParsableCommand {
 
   /// {"animation", "settlingDuration", "duration", "samples": [{"t", "value", "velocity"}]}.
   @OptionGroup var jsonFlag: JSONSummary
-  var json: Bool { jsonFlag.json }
 
   @Flag(help: "Draw the value over time as a chart in the terminal instead of the table.")
   var plot = false
@@ -77,7 +75,7 @@ struct Curve: ParsableCommand {
     }
     if let output {
       let data = ChartData(animations: all, from: from, to: to, velocity: velocity)
-      try ChartOutput.write(data, to: output, scale: scale, json: json)
+      try ChartOutput.write(data, to: output, scale: scaleOption.scale, json: jsonFlag.json)
       return
     }
     let parsed = all[0].animation
@@ -112,7 +110,7 @@ struct Curve: ParsableCommand {
     motion.play(keyframes, at: 0, velocity: velocity)
     let label = animations.joined(separator: " ")
     if let output {
-      try ChartOutput.write(ChartData(motions: [(label, motion)], title: label), to: output, scale: scale, json: json)
+      try ChartOutput.write(ChartData(motions: [(label, motion)], title: label), to: output, scale: scaleOption.scale, json: jsonFlag.json)
       return
     }
     let layout = motion.lastKeyframeTrack!.layout.map { "\($0.kind) \(fmt($0.start))–\(fmt($0.start + $0.duration)) s" }
@@ -131,7 +129,7 @@ struct Curve: ParsableCommand {
     }
     let samples = motion.samples(times, count: count)
 
-    if json {
+    if jsonFlag.json {
       try Terminal.json(
         CurveSummary(
           animation: label, settlingDuration: settling, duration: duration,

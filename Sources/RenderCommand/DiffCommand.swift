@@ -34,7 +34,6 @@ struct Diff: ParsableCommand {
   @OptionGroup var look: Look
 
   @OptionGroup var scaleOption: ScaleOption
-  var scale: Double? { scaleOption.scale }
 
   @OptionGroup var allowance: DiffAllowance
 
@@ -42,26 +41,23 @@ struct Diff: ParsableCommand {
   var output: String?
 
   @OptionGroup var workers: Workers
-  var jobs: Int? { workers.jobs }
 
   @OptionGroup var quietFlag: Quiet
-  var quiet: Bool { quietFlag.quiet }
 
   /// {"differs", "frames", "differing": [{"from", "to"}], "worst": {"t", "pixels", "maxLevel"}}.
   @OptionGroup var jsonFlag: JSONSummary
-  var json: Bool { jsonFlag.json }
 
   func run() throws {
     Signals.install()
     let ra = try SceneFile.loadOrReport(a, appearance: look.chosen), rb = try SceneFile.loadOrReport(b, appearance: look.chosen)
-    SceneFile.warn(ra, file: a, quiet: quiet)
-    SceneFile.warn(rb, file: b, quiet: quiet)
-    try Frames.checkSize(ra, scale: scale)
+    SceneFile.warn(ra, file: a, quiet: quietFlag.quiet)
+    SceneFile.warn(rb, file: b, quiet: quietFlag.quiet)
+    try Frames.checkSize(ra, scale: scaleOption.scale)
     let report = output.map { DiffReport(folder: $0) }
     let comparison: FrameComparison
     do {
       comparison = try FrameComparison.compare(
-        ra, rb, fps: fps, from: range.from, to: range.to, scale: scale, rule: allowance.rule, workers: jobs, report: report,
+        ra, rb, fps: fps, from: range.from, to: range.to, scale: scaleOption.scale, rule: allowance.rule, workers: workers.jobs, report: report,
         cancellation: Signals.cancellation)
     } catch {
       switch error {
@@ -84,9 +80,9 @@ struct Diff: ParsableCommand {
         throw Failure(status: .renderFailed)
       }
     }
-    if json {
+    if jsonFlag.json {
       try Terminal.json(summary)
-    } else if !quiet {
+    } else if !quietFlag.quiet {
       let what =
         summary.differs
         ? "\(comparison.differingFrames) of \(summary.frames) frames differ" : "no frame differs (\(summary.frames) compared)"

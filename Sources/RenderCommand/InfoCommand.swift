@@ -13,10 +13,23 @@ struct Info: ParsableCommand {
   var scene: String
 
   @OptionGroup var jsonFlag: JSONSummary
-  var json: Bool { jsonFlag.json }
 
   func run() throws {
-    let renderer = try SceneFile.loadOrReport(scene)
+    let source = try SceneFile.loadOrReport(scene)
+    // Events and layers are a scene's; every source has a name, a size
+    // and a duration.
+    guard let renderer = source as? SceneRenderer else {
+      let (w, h) = source.pixelSize(scale: nil)
+      if jsonFlag.json {
+        try Terminal.json(
+          InfoSummary(
+            name: source.name, size: [source.pointSize.x, source.pointSize.y], scale: source.defaultScale, pixels: [w, h],
+            duration: source.duration, defaultDuration: source.duration, events: [], layers: []))
+      } else {
+        Terminal.write("\(source.name): \(w)×\(h) px\nduration \(formatNumber(source.duration, significantDigits: 6)) s\n")
+      }
+      return
+    }
     let loaded = renderer.scene
     let timeline = renderer.timeline
     let (w, h) = renderer.pixelSize()
@@ -44,7 +57,7 @@ struct Info: ParsableCommand {
       return row
     }
 
-    if json {
+    if jsonFlag.json {
       try Terminal.json(
         InfoSummary(
           name: loaded.name, size: [loaded.size.x, loaded.size.y], scale: loaded.scale, pixels: [w, h], duration: renderer.duration,

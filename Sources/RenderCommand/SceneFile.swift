@@ -8,11 +8,10 @@ import SceneModel
 enum SceneFile {
   /// The validated scene at `path`, its images and fonts loaded, ready to
   /// render; unreadable scene files are usage errors.
-  static func load(_ path: String, appearance: Appearance? = nil) throws -> SceneRenderer { try read(path, appearance: appearance).renderer }
-
-  /// The same with the file's bytes, for keys that cover them (read once).
-  /// `appearance` overrides the scene's (`--appearance`).
-  static func read(_ path: String, appearance: Appearance? = nil) throws -> (renderer: SceneRenderer, bytes: [UInt8]) {
+  /// `appearance` overrides the scene's (`--appearance`). Every command
+  /// takes what it loads as a `FrameSource`: another input format is
+  /// another source made here.
+  static func load(_ path: String, appearance: Appearance? = nil) throws -> any FrameSource {
     guard let data = FileManager.default.contents(atPath: path) else {
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
@@ -23,7 +22,7 @@ enum SceneFile {
     // the working directory, so that messages keep the paths as given).
     let directory = (path as NSString).deletingLastPathComponent
     let bytes = [UInt8](data)
-    return (try SceneRenderer(decoding: bytes, file: path, directory: directory, defaultName: name, appearance: appearance), bytes)
+    return try SceneRenderer(decoding: bytes, file: path, directory: directory, defaultName: name, appearance: appearance)
   }
 
   /// The scene's warnings (located, as errors are) on standard error,
@@ -39,14 +38,9 @@ enum SceneFile {
   }
 
   /// `load`, reporting an invalid scene's errors and ending with exit 65.
-  static func loadOrReport(_ path: String, appearance: Appearance? = nil) throws -> SceneRenderer {
-    try readOrReport(path, appearance: appearance).renderer
-  }
-
-  /// `read`, reporting an invalid scene's errors and ending with exit 65.
-  static func readOrReport(_ path: String, appearance: Appearance? = nil) throws -> (renderer: SceneRenderer, bytes: [UInt8]) {
+  static func loadOrReport(_ path: String, appearance: Appearance? = nil) throws -> any FrameSource {
     do {
-      return try read(path, appearance: appearance)
+      return try load(path, appearance: appearance)
     } catch let errors as SceneErrors {
       Terminal.error(errors.description)
       throw Failure(status: .invalidScene)

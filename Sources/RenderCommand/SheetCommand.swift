@@ -42,17 +42,13 @@ struct Sheet: ParsableCommand {
 
   /// Of the stills, before they are fitted to a cell.
   @OptionGroup var scaleOption: ScaleOption
-  var scale: Double? { scaleOption.scale }
 
   @OptionGroup var workers: Workers
-  var jobs: Int? { workers.jobs }
 
   @OptionGroup var quietFlag: Quiet
-  var quiet: Bool { quietFlag.quiet }
 
   /// Each cell's time and rectangle.
   @OptionGroup var jsonFlag: JSONSummary
-  var json: Bool { jsonFlag.json }
 
   func validate() throws {
     guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must name a .png file") }
@@ -67,19 +63,19 @@ struct Sheet: ParsableCommand {
   func run() throws {
     Signals.install()
     let source = try SceneFile.loadOrReport(scene, appearance: look.chosen)
-    SceneFile.warn(source, file: scene, quiet: quiet)
+    SceneFile.warn(source, file: scene, quiet: quietFlag.quiet)
     let (t0, t1) = try range.resolve(duration: source.duration)
     guard let times = ContactSheet.times(from: t0, to: t1, count: count, every: every) else {
       throw Failure.usage("--every \(formatNumber(every ?? 0)) makes more stills than the limit of \(Self.maximumCells)")
     }
-    try Frames.checkSize(source, scale: scale)
-    let sheet = ContactSheet(source: source, times: times, columns: columns, scale: scale ?? source.defaultScale)
+    try Frames.checkSize(source, scale: scaleOption.scale)
+    let sheet = ContactSheet(source: source, times: times, columns: columns, scale: scaleOption.scale ?? source.defaultScale)
     try Frames.checkSize(
       width: sheet.size.width, height: sheet.size.height, what: "the sheet", hint: "give fewer stills, --columns or a smaller --scale")
-    do { try sheet.write(source, to: output, workers: jobs, cancellation: Signals.cancellation) } catch {
+    do { try sheet.write(source, to: output, workers: workers.jobs, cancellation: Signals.cancellation) } catch {
       throw JobRun.report(error, file: scene)
     }
-    if json {
+    if jsonFlag.json {
       try Terminal.json(SheetSummary(cells: zip(times, sheet.cells).map { SheetSummary.Cell(t: $0, rect: [$1.x0, $1.y0, $1.width, $1.height]) }))
     }
   }

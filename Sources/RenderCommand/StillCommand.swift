@@ -24,16 +24,13 @@ struct Still: ParsableCommand {
   var output: String
 
   @OptionGroup var scaleOption: ScaleOption
-  var scale: Double? { scaleOption.scale }
 
   @OptionGroup var look: Look
 
   @OptionGroup var quietFlag: Quiet
-  var quiet: Bool { quietFlag.quiet }
 
   /// As `render SCENE --json` prints it.
   @OptionGroup var jsonFlag: JSONSummary
-  var json: Bool { jsonFlag.json }
 
   func validate() throws {
     guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time of 0 seconds or more, got \(at)") }
@@ -43,17 +40,17 @@ struct Still: ParsableCommand {
   func run() throws {
     Signals.install()
     var options = try RenderOptions.parse([])
-    options.scale = scale
+    options.scale = scaleOption.scale
     options.at = at
-    options.quiet = quiet
-    options.json = json
+    options.quiet = quietFlag.quiet
+    options.json = jsonFlag.json
     options.look = look
     // The one file named, whatever it looks like (a folder, a pattern).
     let still = OutputTarget(format: OutputFormats.png, destination: .file(output))
     let request = try options.request(targets: [still])
     let source = try SceneFile.loadOrReport(scene, appearance: options.appearance)
     let summary = try JobRun(file: scene, options: options).run(source, request)
-    if json { try Terminal.json(summary) }
+    if jsonFlag.json { try Terminal.json(summary) }
   }
 }
 

@@ -30,3 +30,18 @@ struct FakeSource: FrameSource {
     list.fill(.rect(Rect(x: Self.x(t), y: 8, width: 16, height: 16)), transform: transform, paint: .color(moving))
   }
 }
+
+/// A source of scale 2 that draws nothing: for what depends only on sizes.
+struct GreyFake: FrameSource {
+  var name = "grey"
+  var duration = 1.0
+  var defaultScale = 2.0
+  var pointSize = Vector2(10, 10)
+  var background: PremultipliedColor? = nil
+  var inputDigest: String { "grey" }
+  func pixelSize(scale: Double?) -> (width: Int, height: Int) {
+    let s = scale ?? defaultScale
+    return (Int(10 * s), Int(10 * s))
+  }
+  func draw(at t: Double, on list: Recording, transform: AffineTransform, frame: Int) throws(RenderError) {}
+}
