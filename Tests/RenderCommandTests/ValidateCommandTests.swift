@@ -53,6 +53,29 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.json"])
   }
 
+  /// A 1,000,000-character unknown key is quoted as any input is, about 40
+  /// characters, in the message and in the path (CLI.md), and costs no edit
+  /// distance against every known key.
+  @Test func aHugeUnknownKeyIsQuotedCapped() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("springframe-huge-key-\(getpid()).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let key = String(repeating: "a", count: 1_000_000)
+    try Data(
+      """
+      {"version": 1, "size": [20, 20],
+       "layers": [{"type": "rect", "\(key)": 1}]}
+      """.utf8
+    ).write(to: file)
+    let started = Date()
+    let result = try RenderBinary.run(["validate", file.path])
+    #expect(Date().timeIntervalSince(started) < 10)
+    #expect(result.status == 65)
+    try #require(result.stderr.utf8.count < 2000, "a quote of the key is not capped")
+    // 39 characters and the `…` of the cut; line 2, column 30: the key's quote.
+    let cut = String(repeating: "a", count: 39) + "…"
+    #expect(result.stderr == "\(file.path):2:30: error: layers[0][\"\(cut)\"]: unknown key '\(cut)'\n")
+  }
+
   @Test func aMissingFileIsAUsageError() throws {
     let result = try RenderBinary.run(["validate", "/nonexistent/scene.json"])
     #expect(result.status == 2 && result.stderr.contains("cannot read /nonexistent/scene.json: no such file"))
