@@ -48,15 +48,18 @@ struct Compare: ParsableCommand {
     Signals.install()
     // As many panels as validate() counted and allowed, labels included.
     let panels = try loadPanels()
-    let labelled = panels.enumerated().map { i, p in (renderer: p.renderer, label: Excerpt.capped(i < label.count ? label[i] : p.label)) }
+    // The whole labels go into --json; the picture's may be cut short.
+    let labels = panels.enumerated().map { i, p in i < label.count ? label[i] : p.label }
+    let labelled = zip(panels, labels).map { p, text in (renderer: p.renderer, label: Excerpt.capped(text)) }
     let compare = ComparePanels(labelled, scale: options.scale, typesetter: ChartOutput.typesetter())
     let first = panels[0].renderer
     let job = SceneJob(
       path: scenes[0], options: options, outputs: .named(outputs: output.map { [$0] } ?? [], folder: RenderScene.defaultFolder),
       prepared: .init(renderer: first, decoration: compare, name: first.scene.name + "-compare", duration: compare.duration))
     var summary = try job.run()
-    summary.panels = zip(panels, compare.panels).map { p, placed in
-      CompareSummaryPanel(label: placed.label, scene: p.file, rect: [placed.rect.x0, placed.rect.y0, placed.rect.width, placed.rect.height])
+    summary.panels = zip(zip(panels, labels), compare.panels).map { panel, placed in
+      let (p, text) = panel
+      return CompareSummaryPanel(label: text, scene: p.file, rect: [placed.rect.x0, placed.rect.y0, placed.rect.width, placed.rect.height])
     }
     if options.json { try Terminal.json(summary) }
   }

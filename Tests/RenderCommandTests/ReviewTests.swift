@@ -403,6 +403,26 @@ import Testing
     #expect(panels.compactMap { $0["label"] as? String } == ["wide", "tall"])
   }
 
+  /// The picture may shorten a label; `--json` carries every label whole,
+  /// the varied values joined by `, ` and a `--label` as given.
+  @Test func compareJSONCarriesWholeLabels() throws {
+    let dir = Self.folder("compare-labels")
+    defer { dir.cleanUp() }
+    let scene = dir.write(Array(Self.rotationScene("smooth", duration: 0.2).utf8), "s.json")
+    let spring = "spring(duration: 0.25, bounce: 0.125)"
+    let given = "the first panel, with a label far longer than forty characters"
+    let r = try RenderBinary.run([
+      "compare", scene, "--vary", "timeline[0].animation=\(spring)|linear(duration: 0.1)", "--vary", "layers[0].fill=blue|#336699",
+      "--label", given, "-o", dir.path("c.png"), "--json", "--quiet",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let panels = try #require(try Self.json(r.stdout)["panels"] as? [[String: Any]])
+    #expect(
+      panels.compactMap { $0["label"] as? String } == [
+        given, "\(spring), #336699", "linear(duration: 0.1), blue", "linear(duration: 0.1), #336699",
+      ])
+  }
+
   @Test func compareBadInput() throws {
     let dir = Self.folder("compare-usage")
     defer { dir.cleanUp() }
