@@ -36,7 +36,7 @@ struct Still: ParsableCommand {
   func validate() throws {
     guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time of 0 seconds or more, got \(at)") }
     try RenderOptions.checkScale(scale)
-    guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must name a .png file") }
+    guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must name a .png file, got \(Excerpt.quoted(output))") }
   }
 
   func run() throws {

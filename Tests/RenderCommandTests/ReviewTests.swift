@@ -323,6 +323,26 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.path("s.png")))
   }
 
+  /// An `-o` of the wrong kind is bad usage that names what was given,
+  /// quoted and capped as every quote of the input is.
+  @Test(
+    arguments: [
+      ("chart", "x.txt", "-o must name a .png or an .svg file, got 'x.txt'"),
+      ("sheet", "x.txt", "-o must name a .png file, got 'x.txt'"),
+      ("still", "x.txt", "-o must name a .png file, got 'x.txt'"),
+      (
+        "still", "out/" + String(repeating: "n", count: 60) + ".jpg", "-o must name a .png file, got 'out/" + String(repeating: "n", count: 35) + "…'"
+      ),
+    ])
+  func theWrongOutputIsNamed(_ command: String, _ output: String, _ message: String) throws {
+    let dir = Self.folder("output-kind")
+    defer { dir.cleanUp() }
+    let scene = dir.write(Array(Self.rotationScene("smooth").utf8), "s.json")
+    let r = try RenderBinary.run([command, scene, "-o", output])
+    #expect(r.status == 2)
+    #expect(r.stderr == "render: error: \(message)\nrender: see 'render \(command) --help' for the options\n")
+  }
+
   /// Ranges that would make unbounded work are refused or bounded, never a
   /// crash: a chart to 1e300 s (100,000 samples), a sheet every 1e-9 s, and
   /// --from past the end without --to.
