@@ -143,6 +143,18 @@ public struct ReviewOverlay: FrameDecoration {
   }
 
   public func drawUnder(_ list: Recording, time: Double, frame: Int) {
+    // Where the chart outgrows the scene, the scene sits on the review
+    // backdrop: the frame to its right, and below it. The frame's own
+    // background stays the scene's, so the scene's pixels are those of a
+    // render without the overlay.
+    let (width, height) = self.frame.size
+    let beside = [
+      PixelRect(x0: scene.x1, y0: 0, x1: width, y1: height),
+      PixelRect(x0: scene.x0, y0: scene.y1, x1: scene.x1, y1: height),
+    ]
+    for area in beside where area.width > 0 && area.height > 0 {
+      list.fill(Path.rect(area.rect), paint: .color(ReviewStyle.backdrop))
+    }
     guard let chart, let chartImage else { return }
     let shader = ImageShader(pyramid: chartImage, imageToDevice: .translation(Double(chart.x0), Double(chart.y0)))
     list.fill(Path.rect(chart.rect), paint: .image(shader))

@@ -261,6 +261,54 @@ import Testing
     }
   }
 
+  /// Where the chart's column or row outgrows the scene, the scene sits on
+  /// the review backdrop (#F3F4F6), not on black or transparent pixels: below
+  /// a tall transparent scene shorter than its chart, and to the right of a
+  /// wide white one narrower than its chart; the scene's pixels stay those
+  /// of the still without the overlay.
+  @Test(
+    arguments: [
+      ("tall", #"{"version": 1, "size": [60, 100], "duration": 1, "#),
+      ("wide", #"{"version": 1, "size": [120, 80], "background": "white", "duration": 1, "#),
+    ])
+  func theSceneSitsOnTheBackdropBesideItsChart(_ name: String, _ head: String) throws {
+    let dir = Self.folder("overlay-backdrop")
+    defer { dir.cleanUp() }
+    let scene = dir.write(
+      Array(
+        (head + #""layers": [{"id": "box", "type": "rect", "size": [20, 20], "position": [30, 50], "fill": "blue"}], "#
+          + #""timeline": [{"at": 0, "animation": "smooth", "set": {"box": {"rotation": 1}}}]}"#).utf8), "\(name).json")
+    let r = try RenderBinary.run([scene, "--overlay", "chart", "--scale", "1", "-o", dir.path("over.png"), "--json", "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let overlay = try #require(try Self.json(r.stdout)["overlay"] as? [String: Any])
+    let sceneRect = try Self.rect(overlay["scene"]), chart = try Self.rect(overlay["chart"])
+    #expect(sceneRect.x == 0 && sceneRect.y == 0)
+    let frame = try PNG.read(path: dir.path("over.png"))
+    let (w, h) = (Int(sceneRect.w), Int(sceneRect.h))
+    // The part of the frame outside both the scene and the chart.
+    let outside: [(x: Int, y: Int)] =
+      name == "tall"
+      ? (h..<frame.height).flatMap { y in (0..<w).map { (x: $0, y: y) } }
+      : (0..<h).flatMap { y in (w..<frame.width).map { (x: $0, y: y) } }
+    #expect(!outside.isEmpty, "the chart outgrows the scene: \(chart), frame \(frame.width)×\(frame.height)")
+    let notBackdrop = outside.filter { p in
+      let i = (p.y * frame.width + p.x) * 4
+      return Array(frame.bytes[i..<i + 4]) != [0xF3, 0xF4, 0xF6, 0xFF]
+    }
+    #expect(
+      notBackdrop.count == 0,
+      "\(notBackdrop.count) pixels beside the scene are not the backdrop, the first at \(notBackdrop.first.map { "\($0)" } ?? "")")
+    #expect(try RenderBinary.run(["still", scene, "--scale", "1", "-o", dir.path("plain.png"), "--quiet"]).status == 0)
+    let plain = try PNG.read(path: dir.path("plain.png"))
+    #expect(plain.width == w && plain.height == h)
+    var same = true
+    for y in 0..<h where same {
+      let a = y * w * 4, b = y * frame.width * 4
+      same = plain.bytes[a..<a + w * 4].elementsEqual(frame.bytes[b..<b + w * 4])
+    }
+    #expect(same, "the scene's pixels are those of the plain still")
+  }
+
   @Test func unknownOverlayIsAUsageError() throws {
     let dir = Self.folder("overlay-usage")
     defer { dir.cleanUp() }
