@@ -61,6 +61,12 @@ final class Context {
   var containers: Set<String> = []
   /// Layers that give a `rotation3D` (an axis): events may turn them.
   var turned: Set<String> = []
+  /// Their rotation3D's fixed parts (axis, anchor, anchorZ, perspective) by id.
+  var turns: [String: Rotation3D] = [:]
+  /// The fixed parts of rotation3D that `set`s write: (layer id, part,
+  /// its numbers, where, path), checked against the layer's once every
+  /// layer is known.
+  var pendingTurnParts: [(id: String, key: String, values: [Double], location: SourceLocation, path: JSONPath)] = []
   /// `rotation3D.angle` set by events: (layer id, where, path), checked
   /// once every layer is known.
   var pendingTurns: [(id: String, location: SourceLocation, path: JSONPath)] = []
@@ -264,7 +270,10 @@ final class Context {
     }
     if let (n, p) = o["rotation3D"] {
       layer.rotation3D = reader.rotation3D(n, p)
-      if let id, layer.rotation3D != nil { turned.insert(id) }
+      if let id, let turn = layer.rotation3D {
+        turned.insert(id)
+        turns[id] = turn
+      }
     }
     switch type {
     case .path: layer.path = pathContent(o, node, path)
