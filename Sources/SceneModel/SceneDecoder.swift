@@ -219,6 +219,13 @@ final class Context {
     return keys
   }
 
+  /// What to say of a key other layer types take and `type` does not.
+  static func explainedKeys(for type: LayerType) -> [String: String] {
+    guard !keys(for: type).contains("children") else { return [:] }
+    let containers = LayerType.allCases.filter { keys(for: $0).contains("children") }.map(\.rawValue).joined(separator: ", ")
+    return ["children": "a layer of type '\(type.rawValue)' holds no children: only groups and stacks (\(containers)) do"]
+  }
+
   /// The alignments a stack of `type` takes, by name.
   static func alignments(for type: LayerType) -> [String: Alignment] {
     switch type {
@@ -248,7 +255,7 @@ final class Context {
     guard let typeName = reader.choice(typeNode, path.appending("type"), LayerType.allCases.map(\.rawValue)),
       let type = LayerType(rawValue: typeName)
     else { return nil }
-    guard let o = reader.object(node, path, keys: Self.keys(for: type)) else { return nil }
+    guard let o = reader.object(node, path, keys: Self.keys(for: type), explained: Self.explainedKeys(for: type)) else { return nil }
     var id: String?
     if let (n, p) = o["id"], let s = reader.string(n, p) {
       if !Self.isValidID(s) {
