@@ -559,8 +559,15 @@ SET_PROPS["color"] = TEXT_COLOR
 SET_PROPS["material"] = MATERIAL
 SET_PROPS["text"] = O(type="string", description="A text layer's new text, shown with the event's animation as the layer's contentTransition says.",
                       maxLength=100000)
-SET_PROPS["rotation3D"] = O(type="object", description="The rotation3D's new angle (its axis stays the layer's).",
-                            properties=O(angle=num("Degrees.")), additionalProperties=False)
+SET_PROPS["rotation3D"] = O(
+    type="object",
+    description="The rotation3D's new angle. Only the angle animates: an axis, anchor, anchorZ or perspective given must be the layer's own (or the default the layer leaves).",
+    properties=O(
+        angle=num("Degrees."),
+        **{k: v for k, v in COMMON["rotation3D"]["properties"].items() if k != "angle"},
+    ),
+    additionalProperties=False,
+)
 defs["propertyChanges"] = O(
     type="object",
     description="New values of a layer's properties. `stroke`, `shadow` and `backdrop` merge: only the fields given change.",

@@ -67,7 +67,9 @@ enum ChartOutput {
 
   static func check(_ output: String) throws {
     let lower = output.lowercased()
-    guard lower.hasSuffix(".png") || lower.hasSuffix(".svg") else { throw ValidationError("-o must name a .png or an .svg file") }
+    guard lower.hasSuffix(".png") || lower.hasSuffix(".svg") else {
+      throw ValidationError("-o must name a .png or an .svg file, got \(Excerpt.quoted(output))")
+    }
   }
 
   /// A chart's pixels must be within the frame limits (exit 2).

@@ -53,12 +53,15 @@ struct Compare: ParsableCommand {
     }
     // As many panels as validate() counted and allowed, labels included.
     let panels = try loadPanels()
-    let labelled = panels.enumerated().map { i, p in (source: p.source, label: Excerpt.capped(i < label.count ? label[i] : p.label)) }
+    // The whole labels go into --json; the picture's may be cut short.
+    let labels = panels.enumerated().map { i, p in i < label.count ? label[i] : p.label }
+    let labelled = zip(panels, labels).map { p, text in (source: p.source, label: Excerpt.capped(text)) }
     let compare = ComparePanels(
       labelled, name: panels[0].source.name + "-compare", scale: options.scale, typesetter: ReviewStyle.typesetter())
     var summary = try JobRun(file: scenes[0], options: options).run(compare, request)
-    summary.panels = zip(panels, compare.panels).map { p, placed in
-      CompareSummaryPanel(label: placed.label, scene: p.file, rect: [placed.rect.x0, placed.rect.y0, placed.rect.width, placed.rect.height])
+    summary.panels = zip(zip(panels, labels), compare.panels).map { panel, placed in
+      let (p, text) = panel
+      return CompareSummaryPanel(label: text, scene: p.file, rect: [placed.rect.x0, placed.rect.y0, placed.rect.width, placed.rect.height])
     }
     if options.json { try Terminal.json(summary) }
   }

@@ -51,7 +51,7 @@ struct Sheet: ParsableCommand {
   @OptionGroup var jsonFlag: JSONSummary
 
   func validate() throws {
-    guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must name a .png file") }
+    guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must name a .png file, got \(Excerpt.quoted(output))") }
     if count != nil && every != nil { throw ValidationError("give --count or --every, not both") }
     if let count, count < 1 || count > Self.maximumCells { throw ValidationError("--count must be between 1 and \(Self.maximumCells), got \(count)") }
     if let every, !(every.isFinite && every > 0) { throw ValidationError("--every must be a positive number of seconds") }

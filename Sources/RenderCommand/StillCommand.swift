@@ -34,7 +34,7 @@ struct Still: ParsableCommand {
 
   func validate() throws {
     guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time of 0 seconds or more, got \(at)") }
-    guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must name a .png file") }
+    guard output.lowercased().hasSuffix(".png") else { throw ValidationError("-o must name a .png file, got \(Excerpt.quoted(output))") }
   }
 
   func run() throws {

@@ -142,7 +142,24 @@ public struct ReviewOverlay: FrameDecoration {
     }
   }
 
+  /// The frame's pixels that are neither the scene's nor the chart's.
+  var outside: [PixelRect] {
+    guard let chart else { return [] }
+    let (width, height) = frame.size
+    return chart.x0 >= scene.x1
+      ? [PixelRect(x0: scene.x0, y0: scene.y1, x1: scene.x1, y1: height), PixelRect(x0: chart.x0, y0: chart.y1, x1: width, y1: height)]
+      : [PixelRect(x0: scene.x1, y0: scene.y0, x1: width, y1: scene.y1), PixelRect(x0: chart.x1, y0: chart.y0, x1: width, y1: height)]
+  }
+
   public func drawUnder(_ list: Recording, time: Double, frame: Int) {
+    // Where the chart outgrows the scene, the scene sits on the chart's
+    // background: the rest of the frame beside the scene and the chart (below
+    // a tall scene, right of a wide one's chart). The frame's own
+    // background stays the scene's, so the scene's pixels are those of a
+    // render without the overlay.
+    for area in outside where area.width > 0 && area.height > 0 {
+      list.fill(Path.rect(area.rect), paint: .color(ChartStyle.background))
+    }
     guard let chart, let chartImage else { return }
     let shader = ImageShader(pyramid: chartImage, imageToDevice: .translation(Double(chart.x0), Double(chart.y0)))
     list.fill(Path.rect(chart.rect), paint: .image(shader))

@@ -133,8 +133,10 @@ extension Reader {
     for name in ["stroke", "shadow", "rotation3D", "backdrop"] {
       guard let (n, p) = o[name] else { continue }
       var fields = readable.filter { $0.key.jsonPath.object == name }.map(\.key.jsonPath.field)
-      // A layer also gives rotation3D's fixed parts (read by the layer decoder).
-      if name == "rotation3D" && context == .layer { fields += Self.rotation3DFixedKeys }
+      // A layer also gives rotation3D's fixed parts (read by the layer
+      // decoder); a `set` may repeat the layer's own (checked by the
+      // timeline decoder, `rotation3DParts`).
+      if name == "rotation3D" && (context == .layer || context == .values) { fields += Self.rotation3DFixedKeys }
       objects[name] = object(n, p, keys: fields) ?? [:]
     }
     for property in readable {
@@ -161,6 +163,32 @@ extension Reader {
 
   /// The keys of a layer's `rotation3D` besides `angle`: fixed, not animated.
   static let rotation3DFixedKeys = ["axis", "anchor", "anchorZ", "perspective"]
+
+  /// The fixed parts a `set`'s `rotation3D` object writes besides its
+  /// angle, each as numbers (axis [x, y, z], anchor [u, v], anchorZ,
+  /// perspective) with where it is; a part of the wrong shape is reported
+  /// as on a layer and left out.
+  func rotation3DParts(_ node: JSONNode, _ path: JSONPath) -> [(key: String, values: [Double], node: JSONNode, path: JSONPath)] {
+    var out: [(key: String, values: [Double], node: JSONNode, path: JSONPath)] = []
+    for member in node.members ?? [] where Self.rotation3DFixedKeys.contains(member.key) {
+      let (n, p) = (member.value, path.appending(member.key))
+      let values: [Double]?
+      switch member.key {
+      case "axis":
+        guard let a = n.array, a.count == 3 else {
+          error("expected an axis [x, y, z], got \(n.array.map { "\($0.count) numbers" } ?? n.typeName)", n, p)
+          continue
+        }
+        let parts = a.enumerated().compactMap { number($0.element, p.appending($0.offset)) }
+        values = parts.count == 3 ? parts : nil
+      case "anchor": values = pair(n, p).map { [$0.x, $0.y] }
+      case "anchorZ": values = number(n, p).map { [$0] }
+      default: values = number(n, p, .nonNegative).map { [$0] }
+      }
+      if let values { out.append((member.key, values, n, p)) }
+    }
+    return out
+  }
 
   /// A layer's `rotation3D` object: its axis ([x, y, z], not zero), anchor
   /// (unit point, default centre), anchorZ (points, default 0) and

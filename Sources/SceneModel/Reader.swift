@@ -24,9 +24,12 @@ final class Reader {
   }
 
   /// The members of an object, checking that every key is known (with a
-  /// suggestion for a typo) and that the required ones are present.
+  /// suggestion for a typo) and that the required ones are present;
+  /// `explained` gives the message for a key that is known elsewhere but
+  /// not here (`children` on a rect).
   func object(
-    _ node: JSONNode, _ path: JSONPath, keys allowed: [String], required: [String] = [], what: String = "object"
+    _ node: JSONNode, _ path: JSONPath, keys allowed: [String], required: [String] = [], what: String = "object",
+    explained: [String: String] = [:]
   ) -> [String: (node: JSONNode, path: JSONPath)]? {
     guard let members = node.members else {
       error("expected \(what == "object" ? "an object" : what), got \(node.typeName)", node, path)
@@ -36,6 +39,10 @@ final class Reader {
     for member in members {
       let memberPath = path.appending(member.key)
       if !allowed.contains(member.key) {
+        if let message = explained[member.key] {
+          error(message, at: member.keyLocation, path: memberPath)
+          continue
+        }
         error("unknown key \(Excerpt.quoted(member.key))" + Suggestions.didYouMean(member.key, in: allowed), at: member.keyLocation, path: memberPath)
         continue
       }

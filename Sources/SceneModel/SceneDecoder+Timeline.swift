@@ -148,6 +148,9 @@ extension Context {
       }
       if !numericOnly, let turn = m.value.members?.first(where: { $0.key == "rotation3D" }) {
         pendingTurns.append((m.key, turn.keyLocation, p.appending(turn.key)))
+        for part in reader.rotation3DParts(turn.value, p.appending(turn.key)) {
+          pendingTurnParts.append((m.key, part.key, part.values, part.node.location, part.path))
+        }
       }
       if !numericOnly, let text = m.value.members?.first(where: { $0.key == Properties.text.key.name }) {
         pendingTexts.append((m.key, text.keyLocation, p.appending(text.key)))
@@ -240,6 +243,23 @@ extension Context {
       reader.error(
         "\(Excerpt.quoted(id)) gives no rotation3D axis, so an event cannot turn it: give the layer \"rotation3D\": {\"axis\": [0, 1, 0]}",
         at: location, path: p)
+    }
+    // Only a rotation3D's angle animates: a `set` may repeat the layer's
+    // axis, anchor, anchorZ and perspective, never change them.
+    for part in pendingTurnParts {
+      guard let turn = turns[part.id] else { continue }  // reported above
+      let (own, given): ([Double], Bool) =
+        switch part.key {
+        case "axis": ([turn.axis.x, turn.axis.y, turn.axis.z], true)
+        case "anchor": ([turn.anchor.x, turn.anchor.y], turn.anchor != Vector2(0.5, 0.5))
+        case "anchorZ": ([turn.anchorZ], turn.anchorZ != 0)
+        default: ([turn.perspective], turn.perspective != 1)
+        }
+      guard part.values != own else { continue }
+      let text = { (v: [Double]) in v.count == 1 ? formatNumber(v[0]) : "[" + v.map { formatNumber($0) }.joined(separator: ", ") + "]" }
+      reader.error(
+        "only rotation3D's angle animates: this \(part.key) \(text(part.values)) is not the layer's \(text(own))\(given ? "" : " (the default)")",
+        at: part.location, path: part.path)
     }
     for (id, location, p) in pendingTexts where ids[id] != nil && !textLayers.contains(id) {
       reader.error("\(Excerpt.quoted(id)) is not a text layer: only a text layer's \"text\" can change", at: location, path: p)

@@ -61,6 +61,12 @@ final class Context {
   var containers: Set<String> = []
   /// Layers that give a `rotation3D` (an axis): events may turn them.
   var turned: Set<String> = []
+  /// Their rotation3D's fixed parts (axis, anchor, anchorZ, perspective) by id.
+  var turns: [String: Rotation3D] = [:]
+  /// The fixed parts of rotation3D that `set`s write: (layer id, part,
+  /// its numbers, where, path), checked against the layer's once every
+  /// layer is known.
+  var pendingTurnParts: [(id: String, key: String, values: [Double], location: SourceLocation, path: JSONPath)] = []
   /// `rotation3D.angle` set by events: (layer id, where, path), checked
   /// once every layer is known.
   var pendingTurns: [(id: String, location: SourceLocation, path: JSONPath)] = []
@@ -213,6 +219,13 @@ final class Context {
     return keys
   }
 
+  /// What to say of a key other layer types take and `type` does not.
+  static func explainedKeys(for type: LayerType) -> [String: String] {
+    guard !keys(for: type).contains("children") else { return [:] }
+    let containers = LayerType.allCases.filter { keys(for: $0).contains("children") }.map(\.rawValue).joined(separator: ", ")
+    return ["children": "a layer of type '\(type.rawValue)' holds no children: only groups and stacks (\(containers)) do"]
+  }
+
   /// The alignments a stack of `type` takes, by name.
   static func alignments(for type: LayerType) -> [String: Alignment] {
     switch type {
@@ -242,7 +255,7 @@ final class Context {
     guard let typeName = reader.choice(typeNode, path.appending("type"), LayerType.allCases.map(\.rawValue)),
       let type = LayerType(rawValue: typeName)
     else { return nil }
-    guard let o = reader.object(node, path, keys: Self.keys(for: type)) else { return nil }
+    guard let o = reader.object(node, path, keys: Self.keys(for: type), explained: Self.explainedKeys(for: type)) else { return nil }
     var id: String?
     if let (n, p) = o["id"], let s = reader.string(n, p) {
       if !Self.isValidID(s) {
@@ -264,7 +277,10 @@ final class Context {
     }
     if let (n, p) = o["rotation3D"] {
       layer.rotation3D = reader.rotation3D(n, p)
-      if let id, layer.rotation3D != nil { turned.insert(id) }
+      if let id, let turn = layer.rotation3D {
+        turned.insert(id)
+        turns[id] = turn
+      }
     }
     switch type {
     case .path: layer.path = pathContent(o, node, path)

@@ -1,3 +1,5 @@
+import Primitives
+
 /// JSON with source locations: every value knows its line and column, objects
 /// keep their keys in the order written, and paths print as users read them
 /// (`timeline[2].animation`). Pure Swift, so every module can use it.
@@ -37,11 +39,14 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     for component in components {
       switch component {
       case .key(let k):
-        if Self.isIdentifier(k) {
+        // A key is quoted as any input is, capped (a 50 MB key is never
+        // echoed whole); a cut one is bracketed, its `…` being no name.
+        let whole = k.prefix(Excerpt.width + 1).count <= Excerpt.width
+        if whole && Self.isIdentifier(k) {
           if !out.isEmpty { out += "." }
           out += k
         } else {
-          out += "[\"\(k)\"]"
+          out += "[\"\(Excerpt.capped(k))\"]"
         }
       case .index(let i): out += "[\(i)]"
       }

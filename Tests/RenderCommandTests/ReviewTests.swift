@@ -261,6 +261,54 @@ import Testing
     }
   }
 
+  /// Where the chart's column or row outgrows the scene, the scene sits on
+  /// the chart's background (white), not on black or transparent pixels: below
+  /// a tall transparent scene shorter than its chart, and to the right of a
+  /// wide white one narrower than its chart; the scene's pixels stay those
+  /// of the still without the overlay.
+  @Test(
+    arguments: [
+      ("tall", #"{"version": 1, "size": [60, 100], "duration": 1, "#),
+      ("wide", #"{"version": 1, "size": [120, 80], "background": "white", "duration": 1, "#),
+    ])
+  func theSceneSitsOnTheBackdropBesideItsChart(_ name: String, _ head: String) throws {
+    let dir = Self.folder("overlay-backdrop")
+    defer { dir.cleanUp() }
+    let scene = dir.write(
+      Array(
+        (head + #""layers": [{"id": "box", "type": "rect", "size": [20, 20], "position": [30, 50], "fill": "blue"}], "#
+          + #""timeline": [{"at": 0, "animation": "smooth", "set": {"box": {"rotation": 1}}}]}"#).utf8), "\(name).json")
+    let r = try RenderBinary.run([scene, "--overlay", "chart", "--scale", "1", "-o", dir.path("over.png"), "--json", "--quiet"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let overlay = try #require(try Self.json(r.stdout)["overlay"] as? [String: Any])
+    let sceneRect = try Self.rect(overlay["scene"]), chart = try Self.rect(overlay["chart"])
+    #expect(sceneRect.x == 0 && sceneRect.y == 0)
+    let frame = try PNG.read(path: dir.path("over.png"))
+    let (w, h) = (Int(sceneRect.w), Int(sceneRect.h))
+    // The part of the frame outside both the scene and the chart.
+    let outside: [(x: Int, y: Int)] =
+      name == "tall"
+      ? (h..<frame.height).flatMap { y in (0..<w).map { (x: $0, y: y) } }
+      : (0..<h).flatMap { y in (w..<frame.width).map { (x: $0, y: y) } }
+    #expect(!outside.isEmpty, "the chart outgrows the scene: \(chart), frame \(frame.width)×\(frame.height)")
+    let notBackdrop = outside.filter { p in
+      let i = (p.y * frame.width + p.x) * 4
+      return Array(frame.bytes[i..<i + 4]) != [0xFF, 0xFF, 0xFF, 0xFF]
+    }
+    #expect(
+      notBackdrop.count == 0,
+      "\(notBackdrop.count) pixels beside the scene are not the chart's white, the first at \(notBackdrop.first.map { "\($0)" } ?? "")")
+    #expect(try RenderBinary.run(["still", scene, "--scale", "1", "-o", dir.path("plain.png"), "--quiet"]).status == 0)
+    let plain = try PNG.read(path: dir.path("plain.png"))
+    #expect(plain.width == w && plain.height == h)
+    var same = true
+    for y in 0..<h where same {
+      let a = y * w * 4, b = y * frame.width * 4
+      same = plain.bytes[a..<a + w * 4].elementsEqual(frame.bytes[b..<b + w * 4])
+    }
+    #expect(same, "the scene's pixels are those of the plain still")
+  }
+
   @Test func unknownOverlayIsAUsageError() throws {
     let dir = Self.folder("overlay-usage")
     defer { dir.cleanUp() }
@@ -321,6 +369,26 @@ import Testing
     #expect(r.status == 2)
     #expect(r.stderr.contains(message), "\(r.stderr)")
     #expect(!FileManager.default.fileExists(atPath: dir.path("s.png")))
+  }
+
+  /// An `-o` of the wrong kind is bad usage that names what was given,
+  /// quoted and capped as every quote of the input is.
+  @Test(
+    arguments: [
+      ("chart", "x.txt", "-o must name a .png or an .svg file, got 'x.txt'"),
+      ("sheet", "x.txt", "-o must name a .png file, got 'x.txt'"),
+      ("still", "x.txt", "-o must name a .png file, got 'x.txt'"),
+      (
+        "still", "out/" + String(repeating: "n", count: 60) + ".jpg", "-o must name a .png file, got 'out/" + String(repeating: "n", count: 35) + "…'"
+      ),
+    ])
+  func theWrongOutputIsNamed(_ command: String, _ output: String, _ message: String) throws {
+    let dir = Self.folder("output-kind")
+    defer { dir.cleanUp() }
+    let scene = dir.write(Array(Self.rotationScene("smooth").utf8), "s.json")
+    let r = try RenderBinary.run([command, scene, "-o", output])
+    #expect(r.status == 2)
+    #expect(r.stderr == "render: error: \(message)\nrender: see 'render \(command) --help' for the options\n")
   }
 
   /// Ranges that would make unbounded work are refused or bounded, never a
@@ -401,6 +469,26 @@ import Testing
     let heights = rects.map(\.h), widths = rects.map(\.w)
     #expect(heights == [80, 80] && widths == [120, 30], "\(rects)")
     #expect(panels.compactMap { $0["label"] as? String } == ["wide", "tall"])
+  }
+
+  /// The picture may shorten a label; `--json` carries every label whole,
+  /// the varied values joined by `, ` and a `--label` as given.
+  @Test func compareJSONCarriesWholeLabels() throws {
+    let dir = Self.folder("compare-labels")
+    defer { dir.cleanUp() }
+    let scene = dir.write(Array(Self.rotationScene("smooth", duration: 0.2).utf8), "s.json")
+    let spring = "spring(duration: 0.25, bounce: 0.125)"
+    let given = "the first panel, with a label far longer than forty characters"
+    let r = try RenderBinary.run([
+      "compare", scene, "--vary", "timeline[0].animation=\(spring)|linear(duration: 0.1)", "--vary", "layers[0].fill=blue|#336699",
+      "--label", given, "-o", dir.path("c.png"), "--json", "--quiet",
+    ])
+    #expect(r.status == 0, "\(r.stderr)")
+    let panels = try #require(try Self.json(r.stdout)["panels"] as? [[String: Any]])
+    #expect(
+      panels.compactMap { $0["label"] as? String } == [
+        given, "\(spring), #336699", "linear(duration: 0.1), blue", "linear(duration: 0.1), #336699",
+      ])
   }
 
   @Test func compareBadInput() throws {

@@ -53,6 +53,55 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["s.json"])
   }
 
+  /// A 1,000,000-character unknown key is quoted as any input is, about 40
+  /// characters, in the message and in the path (CLI.md), and costs no edit
+  /// distance against every known key.
+  @Test func aHugeUnknownKeyIsQuotedCapped() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("springframe-huge-key-\(getpid()).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    let key = String(repeating: "a", count: 1_000_000)
+    try Data(
+      """
+      {"version": 1, "size": [20, 20],
+       "layers": [{"type": "rect", "\(key)": 1}]}
+      """.utf8
+    ).write(to: file)
+    let started = Date()
+    let result = try RenderBinary.run(["validate", file.path])
+    #expect(Date().timeIntervalSince(started) < 10)
+    #expect(result.status == 65)
+    try #require(result.stderr.utf8.count < 2000, "a quote of the key is not capped")
+    // 39 characters and the `…` of the cut; line 2, column 30: the key's quote.
+    let cut = String(repeating: "a", count: 39) + "…"
+    #expect(result.stderr == "\(file.path):2:30: error: layers[0][\"\(cut)\"]: unknown key '\(cut)'\n")
+  }
+
+  /// A `set` may write a layer's whole rotation3D object with the layer's
+  /// own axis; another axis is an error at its place: only angle animates.
+  @Test func aSetRepeatsTheRotation3DAxisButCannotChangeIt() throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("springframe-rotation3d-\(getpid()).json")
+    defer { try? FileManager.default.removeItem(at: file) }
+    for (axis, expected) in [
+      ("[0, 1, 0]", ""),
+      // Line 3, column 101: the "[" of the axis the set writes.
+      (
+        "[1, 0, 0]",
+        "\(file.path):3:101: error: timeline[0].set.card.rotation3D.axis: only rotation3D's angle animates: this axis [1, 0, 0] is not the layer's [0, 1, 0]\n"
+      ),
+    ] {
+      try Data(
+        """
+        {"version": 1, "size": [200, 100],
+         "layers": [{"id": "card", "type": "rect", "size": [100, 60], "rotation3D": {"axis": [0, 1, 0]}}],
+         "timeline": [{"at": 0, "animation": "smooth", "set": {"card": {"rotation3D": {"angle": 50, "axis": \(axis)}}}}]}
+        """.utf8
+      ).write(to: file)
+      let result = try RenderBinary.run(["validate", file.path])
+      #expect(result.status == (expected.isEmpty ? 0 : 65), "\(result.stderr)")
+      #expect(result.stderr == expected)
+    }
+  }
+
   @Test func aMissingFileIsAUsageError() throws {
     let result = try RenderBinary.run(["validate", "/nonexistent/scene.json"])
     #expect(result.status == 2 && result.stderr.contains("cannot read /nonexistent/scene.json: no such file"))

@@ -130,7 +130,17 @@ func problems(_ text: String) -> [String] {
         scene(layers: ##"[{"type": "rect", "positon": [1, 2]}]"##), ##""positon""##,
         ##"layers[0].positon: unknown key 'positon'; did you mean 'position'?"##
       ),
-      (scene(layers: ##"[{"type": "rect", "children": []}]"##), ##""children""##, ##"layers[0].children: unknown key 'children'"##),
+      (
+        scene(layers: ##"[{"type": "rect", "children": []}]"##), ##""children""##,
+        ##"layers[0].children: a layer of type 'rect' holds no children: only groups and stacks (group, vstack, hstack, zstack) do"##
+      ),
+      (
+        scene(
+          layers: ##"[{"type": "group", "children": [{"type": "image", "asset": "a", "children": [{"type": "rect"}]}]}]"##,
+          extra: ##" "assets": {"a": "a.png"},"##),
+        ##""children": [{"type": "rect"##,
+        ##"layers[0].children[0].children: a layer of type 'image' holds no children: only groups and stacks (group, vstack, hstack, zstack) do"##
+      ),
       (
         scene(layers: ##"[{"id": "a", "type": "rect"}, {"id": "a", "type": "rect"}]"##), ##"}, {"id": ^"a""##,
         ##"layers[1].id: duplicate id 'a' (first declared at line 1)"##

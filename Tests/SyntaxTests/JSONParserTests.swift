@@ -68,6 +68,11 @@ import Testing
     #expect(path.description == "timeline[2].animation")
     #expect(JSONPath().appending("layers").appending(0).appending("a b").description == "layers[0][\"a b\"]")
     #expect(JSONPath.root.description == "(root)")
+    // A key is capped at 40 characters, as every quote of the input is.
+    let long = JSONPath().appending("layers").appending(0).appending(String(repeating: "k", count: 41)).description
+    #expect(long == "layers[0][\"" + String(repeating: "k", count: 39) + "…\"]")
+    let forty = String(repeating: "k", count: 40)
+    #expect(JSONPath().appending("layers").appending(forty).description == "layers.\(forty)")
   }
 }
 
