@@ -148,6 +148,14 @@ for target in package.targets where [.regular, .executable, .test].contains(targ
   target.swiftSettings = (target.swiftSettings ?? []) + nativeTuning
 }
 
+// The test targets are not optimized, even in a release build: scripts/test
+// runs the suite against the release build of the modules (fast to run),
+// and the tests' own code, large and light, then compiles in a fraction of
+// the time.
+for target in package.targets where target.type == .test {
+  target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+}
+
 // Coverage-guided fuzz targets (docs/fuzzing.md): declared only when
 // SPRINGFRAME_FUZZ=1, as scripts/fuzz builds them (libFuzzer and
 // AddressSanitizer, in .build-fuzz); never part of the normal build or tests.
