@@ -110,6 +110,8 @@ public final class Recording {
   private(set) var backdrops: [BackdropSource] = []
   /// The ops that close the layers and clips open now, innermost last.
   private var closers: [Op] = []
+  /// The regions open now (`pushRegion`), each within the one before.
+  private var regions: [PixelRect] = []
   /// The backdrops of the item being recorded, and of the one just closed.
   private var pendingBackdrops: [Int] = []
   private(set) var finished: [Int] = []
@@ -176,6 +178,22 @@ public final class Recording {
   }
 
   public func popClip() { end(.popClip, "popClip without pushClip") }
+
+  /// Clips what is drawn next, until `popRegion`, to the whole pixels of
+  /// `rect`, item by item (top level only): an item that lies inside it is
+  /// recorded as it is (the clip could not change one of its pixels, since
+  /// its edges are whole pixels), so tiles still find what hides what and
+  /// blurred layers stay textures; an item reaching past it is clipped to
+  /// it. The same pixels as `pushClip` of the rectangle around it all.
+  public func pushRegion(_ rect: PixelRect) {
+    precondition(depth == 0, "a region at top level only")
+    regions.append(regions.last.map { $0.intersection(rect) } ?? rect)
+  }
+
+  public func popRegion() {
+    precondition(depth == 0 && !regions.isEmpty, "popRegion without pushRegion")
+    regions.removeLast()
+  }
 
   /// Paints in `path` what the frame shows beneath it (everything drawn
   /// before), blurred and saturated by `style`.
@@ -257,6 +275,22 @@ public final class Recording {
       ops.removeSubrange(range)
       return
     }
+    if let region = regions.last, !Self.contains(region, extent(range)) {
+      guard !area.intersection(region).isEmpty else {
+        ops.removeSubrange(range)
+        return
+      }
+      // Reaching past the region: clipped to it, drawn by the tiles.
+      let r = region.rect
+      let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)]
+      ops.insert(.pushClip([Polyline(points: corners, isClosed: true)], .nonZero, nil), at: start)
+      ops.append(.popClip)
+      let clipped = start..<ops.count
+      finishBackdrops()
+      items.append(
+        Item(ops: clipped, bounds: area.intersection(region).intersection(frame), digest: digest(ops[clipped]), kind: .tiles, backdrops: finished))
+      return
+    }
     finishBackdrops()
     guard case .beginLayer(let bounds, let opacity, let effects) = ops[start], effects.blur > 0 || effects.shadow != nil else {
       items.append(Item(ops: range, bounds: area.intersection(frame), digest: digest(ops[range]), kind: .tiles, backdrops: finished))
@@ -292,6 +326,20 @@ public final class Recording {
     } else {
       items.append(texture(range))
     }
+  }
+
+  /// Every pixel the item being closed can touch: its area, its ink, and a
+  /// blurred or shadowed layer's spread around both.
+  private func extent(_ range: Range<Int>) -> PixelRect {
+    var extent = area.union(ink)
+    if case .beginLayer(let bounds, _, let effects) = ops[range.lowerBound], effects.blur > 0 || effects.shadow != nil {
+      extent = extent.union(Self.layerArea(PixelRect(covering: bounds).union(ink).rect, effects))
+    }
+    return extent
+  }
+
+  static func contains(_ outer: PixelRect, _ inner: PixelRect) -> Bool {
+    inner.isEmpty || (inner.x0 >= outer.x0 && inner.y0 >= outer.y0 && inner.x1 <= outer.x1 && inner.y1 <= outer.y1)
   }
 
   /// The item's backdrops lie over every item before it (a shadow its own

@@ -202,11 +202,12 @@ public struct DecoratedSource: FrameSource {
     let root = AffineTransform.scale(scale, scale).concatenating(.translation(Double(origin.x), Double(origin.y)))
     decoration.drawUnder(list, time: t, frame: frame)
     // Beside a decoration, the source stays within its own pixels, as the
-    // frame's edges keep it without one.
+    // frame's edges keep it without one: a region, so that the tiles treat
+    // its drawing as they do without the decoration.
     let (sw, sh) = base.pixelSize(scale: scale)
-    list.pushClip(.rect(Rect(x: Double(origin.x), y: Double(origin.y), width: Double(sw), height: Double(sh))))
+    list.pushRegion(PixelRect(x0: origin.x, y0: origin.y, x1: origin.x + sw, y1: origin.y + sh))
     try base.draw(at: t, on: list, transform: root, frame: frame)
-    list.popClip()
+    list.popRegion()
     try decoration.drawOver(list, time: t, frame: frame)
   }
 }

@@ -1,0 +1,81 @@
+import Primitives
+import Testing
+
+@testable import Raster
+
+/// `Recording.pushRegion`: the same pixels as a clip to the rectangle, while
+/// the drawing inside it stays item by item (so a blurred layer inside stays
+/// a texture, and an opaque fill hides what lies beneath in a tile).
+@Suite struct RegionTests {
+  static let background = Color(red: 0.95, green: 0.95, blue: 0.97, alpha: 1).premultiplied
+  /// A 60 × 50 region at (20, 30) of a 200 × 160 frame.
+  static let region = PixelRect(x0: 20, y0: 30, x1: 80, y1: 80)
+
+  /// Inside the region: an opaque card, a circle, a blurred glow; across its
+  /// edge: a circle and a shadowed card.
+  static func draw(into r: Recording) {
+    r.fill(.rect(Rect(x: 20, y: 30, width: 60, height: 50)), paint: .color(.white))
+    r.fill(.circle(in: Rect(x: 30.3, y: 40.7, width: 20, height: 20)), paint: .color(Color(red: 1, green: 0.2, blue: 0.1, alpha: 1)))
+    r.beginLayer(bounds: Rect(x: 45, y: 45, width: 10, height: 10), opacity: 1, effects: LayerEffects(blur: 3))
+    r.fill(.circle(in: Rect(x: 45, y: 45, width: 10, height: 10)), paint: .color(Color(red: 0, green: 0, blue: 1, alpha: 0.7)))
+    r.endLayer()
+    r.fill(.circle(in: Rect(x: 60.5, y: 60.25, width: 40, height: 40)), paint: .color(Color(red: 0, green: 0.6, blue: 0.2, alpha: 0.8)))
+    r.beginLayer(
+      bounds: Rect(x: 5, y: 35, width: 30, height: 20), opacity: 1,
+      effects: LayerEffects(shadow: (Color(red: 0, green: 0, blue: 0, alpha: 0.5).premultiplied, 4, Vector2(0, 2))))
+    r.fill(.roundedRect(Rect(x: 5, y: 35, width: 30, height: 20), cornerRadius: 5), paint: .color(.black))
+    r.endLayer()
+  }
+
+  @Test func aRegionIsAClipToItsRectangle() {
+    let clipped = Recording(width: 200, height: 160, background: Self.background)
+    clipped.pushClip(.rect(Self.region.rect))
+    Self.draw(into: clipped)
+    clipped.popClip()
+    let regioned = Recording(width: 200, height: 160, background: Self.background)
+    regioned.pushRegion(Self.region)
+    Self.draw(into: regioned)
+    regioned.popRegion()
+    // Nothing outside the region, whatever reached past it.
+    let picture = TileRenderer.render(regioned, tileSize: 64).pixmap
+    for y in 0..<160 {
+      for x in 0..<200 where !(20..<80).contains(x) || !(30..<80).contains(y) {
+        #expect(picture[x, y] == RGBA8(Self.background), "(\(x), \(y))")
+      }
+    }
+    // Inside: the same pixels as one clip around it all, within a level
+    // where the clip drew the glow in the tiles instead of as a texture.
+    let reference = TileRenderer.render(clipped, tileSize: 64).pixmap
+    var worst = 0
+    for i in 0..<picture.bytes.count { worst = max(worst, abs(Int(picture.bytes[i]) - Int(reference.bytes[i]))) }
+    #expect(worst <= 1)
+  }
+
+  @Test func insideTheRegionItemsStayAsTheyAre() {
+    let regioned = Recording(width: 200, height: 160, background: Self.background)
+    regioned.pushRegion(Self.region)
+    Self.draw(into: regioned)
+    regioned.popRegion()
+    // Five calls, five items: the three inside as drawn (the glow a
+    // texture), the two reaching past the edge each clipped on its own.
+    #expect(regioned.items.count == 5)
+    #expect(regioned.items[0].ops.count == 1)
+    guard case .texture = regioned.items[2].kind else {
+      Issue.record("the blurred layer inside the region is not a texture")
+      return
+    }
+    for i in [3, 4] {
+      guard case .pushClip = regioned.ops[regioned.items[i].ops.lowerBound], case .popClip = regioned.ops[regioned.items[i].ops.upperBound - 1]
+      else {
+        Issue.record("item \(i) reaching past the region is not clipped")
+        continue
+      }
+      #expect(regioned.items[i].bounds.x0 >= 20 && regioned.items[i].bounds.x1 <= 80)
+    }
+    // Drawn without the region, the items inside give the same pixels there.
+    let plain = Recording(width: 200, height: 160, background: Self.background)
+    Self.draw(into: plain)
+    let a = TileRenderer.render(regioned, tileSize: 64).pixmap, b = TileRenderer.render(plain, tileSize: 64).pixmap
+    for y in 30..<58 { for x in 48..<58 { #expect(a[x, y] == b[x, y], "(\(x), \(y))") } }
+  }
+}
