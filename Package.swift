@@ -157,3 +157,17 @@ for target in package.targets where [.regular, .executable, .test].contains(targ
 for target in package.targets where target.type == .test && !["RasterTests", "RenderTests"].contains(target.name) {
   target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Onone", "-no-whole-module-optimization"], .when(configuration: .release))]
 }
+
+// Coverage-guided fuzz targets (docs/fuzzing.md): declared only when
+// SPRINGFRAME_FUZZ=1, as scripts/fuzz builds them (libFuzzer and
+// AddressSanitizer, in .build-fuzz); never part of the normal build or tests.
+if ProcessInfo.processInfo.environment["SPRINGFRAME_FUZZ"].map({ ["", "0"].contains($0) }) == false {
+  package.targets += [
+    .executableTarget(name: "FuzzScene", dependencies: ["SceneModel", "Render", "Raster"], path: "Fuzz/Targets/Scene"),
+    .executableTarget(name: "FuzzAnimation", dependencies: ["Timing", "Syntax", "Primitives"], path: "Fuzz/Targets/Animation"),
+    .executableTarget(name: "FuzzTransition", dependencies: ["SceneModel", "Render", "Raster"], path: "Fuzz/Targets/Transition"),
+    .executableTarget(name: "FuzzExpression", dependencies: ["Syntax"], path: "Fuzz/Targets/Expression"),
+    .executableTarget(name: "FuzzSVGPath", dependencies: ["Primitives", "Raster"], path: "Fuzz/Targets/SVGPath"),
+    .executableTarget(name: "FuzzPNG", dependencies: ["PNGCodec", "Raster"], path: "Fuzz/Targets/PNG"),
+  ]
+}

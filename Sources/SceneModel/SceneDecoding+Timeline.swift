@@ -2,7 +2,7 @@ import Primitives
 import Syntax
 import Timing
 
-extension Context {
+extension SceneDecoding {
   static let eventKeys = [
     "at", "animation", "set", "insert", "remove", "velocity", "drag", "keyframes", "repeating", "phases", "animations", "repeat", "animator",
   ]

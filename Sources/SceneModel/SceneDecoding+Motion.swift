@@ -5,7 +5,7 @@ import Timing
 // Keyframes, phases and interactive animators in an event
 // (docs/scene-format.md, "Keyframes", "Phases", "Interactive animators").
 
-extension Context {
+extension SceneDecoding {
   // MARK: Keyframes
 
   /// `layer id → property → [keyframe, …]`; the fields of `stroke`,

@@ -1,7 +1,7 @@
 import Primitives
 import Syntax
 
-extension Context {
+extension SceneDecoding {
   /// A transition in SwiftUI syntax (`"slide.combined(with: .opacity)"`) or
   /// as a JSON object with one key per call, the only way to write a custom
   /// `modifier(active:identity:)`.
