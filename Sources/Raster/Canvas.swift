@@ -53,6 +53,29 @@ public final class Canvas {
     return targets[0].pixmap
   }
 
+  /// Puts back from `saved` (this canvas's picture taken earlier) every
+  /// pixel outside `keep`: what an item cut by a region drew there is
+  /// undone, exactly, as a clip to whole pixels would have kept it out.
+  func restore(outside keep: PixelRect, from saved: Pixmap) {
+    precondition(targets.count == 1, "restoring pixels between layers")
+    let origin = targets[0].origin
+    let w = saved.width
+    let inside = keep.intersection(targets[0].device)
+    var bytes = targets[0].pixmap.bytes
+    for y in 0..<saved.height {
+      let row = 4 * y * w
+      let dy = origin.y + y
+      if inside.isEmpty || dy < inside.y0 || dy >= inside.y1 {
+        bytes.replaceSubrange(row..<(row + 4 * w), with: saved.bytes[row..<(row + 4 * w)])
+        continue
+      }
+      let left = inside.x0 - origin.x, right = inside.x1 - origin.x
+      if left > 0 { bytes.replaceSubrange(row..<(row + 4 * left), with: saved.bytes[row..<(row + 4 * left)]) }
+      if right < w { bytes.replaceSubrange((row + 4 * right)..<(row + 4 * w), with: saved.bytes[(row + 4 * right)..<(row + 4 * w)]) }
+    }
+    targets[0].pixmap.bytes = bytes
+  }
+
   private var region: PixelRect {
     let device = targets[targets.count - 1].device
     if let clip = clips[clips.count - 1] { return device.intersection(clip.bounds) }

@@ -97,6 +97,9 @@ public final class Recording {
     /// The backdrops its ops paint (what lies beneath them is digested
     /// where it is read: per tile, `TileRenderer.beneathDigest`).
     var backdrops: [Int] = []
+    /// The whole pixels it may change, when a region (`pushRegion`) cuts
+    /// it: the tiles leave the pixels outside as they were.
+    var region: PixelRect? = nil
   }
 
   /// The frame: device pixels (0, 0)–(width, height).
@@ -180,11 +183,11 @@ public final class Recording {
   public func popClip() { end(.popClip, "popClip without pushClip") }
 
   /// Clips what is drawn next, until `popRegion`, to the whole pixels of
-  /// `rect`, item by item (top level only): an item that lies inside it is
-  /// recorded as it is (the clip could not change one of its pixels, since
-  /// its edges are whole pixels), so tiles still find what hides what and
-  /// blurred layers stay textures; an item reaching past it is clipped to
-  /// it. The same pixels as `pushClip` of the rectangle around it all.
+  /// `rect`, item by item (top level only): each item is recorded as it is
+  /// (so tiles still find what hides what and blurred layers stay
+  /// textures), and one reaching past the region carries it, so that the
+  /// tiles leave the pixels outside as they were. The same pixels as a
+  /// `pushClip` of the rectangle around it all, without a coverage mask.
   public func pushRegion(_ rect: PixelRect) {
     precondition(depth == 0, "a region at top level only")
     regions.append(regions.last.map { $0.intersection(rect) } ?? rect)
@@ -275,21 +278,22 @@ public final class Recording {
       ops.removeSubrange(range)
       return
     }
-    if let region = regions.last, !Self.contains(region, extent(range)) {
-      guard !area.intersection(region).isEmpty else {
-        ops.removeSubrange(range)
-        return
-      }
-      // Reaching past the region: clipped to it, drawn by the tiles.
-      let r = region.rect
-      let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)]
-      ops.insert(.pushClip([Polyline(points: corners, isClosed: true)], .nonZero, nil), at: start)
-      ops.append(.popClip)
-      let clipped = start..<ops.count
-      finishBackdrops()
-      items.append(
-        Item(ops: clipped, bounds: area.intersection(region).intersection(frame), digest: digest(ops[clipped]), kind: .tiles, backdrops: finished))
+    // Reaching past the region: the item is drawn as it is, and the tiles
+    // keep the pixels outside the region as they were (an exact clip, the
+    // region's edges being whole pixels).
+    let cut = regions.last.flatMap { Self.contains($0, extent(range)) ? nil : $0 }
+    if let cut, area.intersection(cut).isEmpty {
+      ops.removeSubrange(range)
       return
+    }
+    let first = items.count
+    defer {
+      if let cut {
+        for i in first..<items.count {
+          items[i].region = cut
+          items[i].bounds = items[i].bounds.intersection(cut)
+        }
+      }
     }
     finishBackdrops()
     guard case .beginLayer(let bounds, let opacity, let effects) = ops[start], effects.blur > 0 || effects.shadow != nil else {
@@ -368,6 +372,9 @@ public final class Recording {
   /// Adds an item's digest and how it is drawn.
   static func digest(_ item: Item, into d: inout Digester) {
     d.add(item.digest)
+    if let r = item.region {
+      d.add(0x7265_6769_6F6E as UInt64); d.add(r.x0); d.add(r.y0); d.add(r.x1); d.add(r.y1)
+    }
     switch item.kind {
     case .tiles: d.add(0)
     case .texture: d.add(1)

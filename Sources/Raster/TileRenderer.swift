@@ -56,7 +56,7 @@ public enum TileRenderer {
         // it shows (a window grown over the home screen hides the icons
         // animating beneath it).
         let hiding = over.lastIndex { i in
-          guard items[i].bounds.intersection(tile) == tile, Self.soleFill(of: items[i], in: list) != nil else { return false }
+          guard items[i].bounds.intersection(tile) == tile, items[i].ops.count == 1 else { return false }
           return opaqueRectangles(i).contains { PixelRect(inside: $0).intersection(tile) == tile }
         }
         if let hiding { over.removeFirst(hiding) }
@@ -128,34 +128,15 @@ public enum TileRenderer {
   /// window's); none otherwise. A pixel inside is covered whole, so it takes
   /// the paint's colour, whatever lay under it.
   static func opaqueRectangles(firstOpOf item: Recording.Item, of list: Recording) -> [Rect] {
-    guard item.kind == .tiles else { return [] }
-    // A fill clipped to a region (`Recording.pushRegion`) paints the same
-    // within it.
-    var first = item.ops.lowerBound
-    var within: Rect?
-    if let sole = soleFill(of: item, in: list) { (first, within) = sole }
-    guard case .fill(let lines, _, let paint, _) = list.ops[first], lines.count == 1 else { return [] }
+    guard item.kind == .tiles, case .fill(let lines, _, let paint, _) = list.ops[item.ops.lowerBound], lines.count == 1 else { return [] }
     guard paint.isOpaque else { return [] }
     let rectangles = lines[0].axisAlignedRectangle.map { [$0] } ?? StretchedTexture.interiors(of: lines)
-    guard let within else { return rectangles }
+    // Cut by a region, it paints only within it.
+    guard let region = item.region?.rect else { return rectangles }
     return rectangles.compactMap { r in
-      let i = Rect(
-        x: max(r.minX, within.minX), y: max(r.minY, within.minY), width: min(r.maxX, within.maxX) - max(r.minX, within.minX),
-        height: min(r.maxY, within.maxY) - max(r.minY, within.minY))
-      return i.size.x > 0 && i.size.y > 0 ? i : nil
+      let x0 = max(r.minX, region.minX), y0 = max(r.minY, region.minY), x1 = min(r.maxX, region.maxX), y1 = min(r.maxY, region.maxY)
+      return x1 > x0 && y1 > y0 ? Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
-  }
-
-  /// The item's one fill, when it is a single fill or a single fill within
-  /// an axis-aligned rectangular clip (a region's): the fill's op and the
-  /// rectangle.
-  static func soleFill(of item: Recording.Item, in list: Recording) -> (op: Int, within: Rect?)? {
-    let first = item.ops.lowerBound
-    if item.ops.count == 1, case .fill = list.ops[first] { return (first, nil) }
-    guard item.ops.count == 3, case .pushClip(let clip, .nonZero, _) = list.ops[first], clip.count == 1,
-      let box = clip[0].axisAlignedRectangle, case .fill = list.ops[first + 1], case .popClip = list.ops[first + 2]
-    else { return nil }
-    return (first + 1, box)
   }
 
   /// The tile as `item` paints it, for an item that paints the whole tile
@@ -164,7 +145,7 @@ public enum TileRenderer {
   /// beneath, as the compositor does), shaded row by row with no
   /// background and no rasterizing.
   static func paint(_ tile: PixelRect, as item: Recording.Item, of list: Recording) -> Pixmap {
-    guard let sole = soleFill(of: item, in: list), case .fill(_, _, let paint, _) = list.ops[sole.op] else { preconditionFailure("not a fill") }
+    guard case .fill(_, _, let paint, _) = list.ops[item.ops.lowerBound] else { preconditionFailure("not a fill") }
     let (w, h) = (tile.width, tile.height)
     guard let shader = paint.rowShader else { return Pixmap(width: w, height: h, fill: RGBA8(paint.solidColor ?? .clear)) }
     return Pixmap(width: w, height: h, bytes: shader.shadedRows(x: tile.x0, y: tile.y0, width: w, height: h))
@@ -286,6 +267,18 @@ public enum TileRenderer {
     /// of `hidden` alone).
     func draw(_ i: Int, on canvas: Canvas, over rect: PixelRect, hidden: PixelRect? = nil) {
       let item = list.items[i]
+      // Cut by a region that does not hold the tile: drawn as it is, then
+      // the pixels outside the region put back.
+      if let region = item.region, !Recording.contains(region, rect) {
+        let saved = canvas.pixmap
+        drawUncut(item, i, on: canvas, over: rect, hidden: hidden)
+        canvas.restore(outside: region, from: saved)
+        return
+      }
+      drawUncut(item, i, on: canvas, over: rect, hidden: hidden)
+    }
+
+    private func drawUncut(_ item: Recording.Item, _ i: Int, on canvas: Canvas, over rect: PixelRect, hidden: PixelRect?) {
       switch item.kind {
       case .tiles:
         canvas.replay(list.ops[item.ops], backdrop: { self.backdrop($0, for: rect) })

@@ -44,7 +44,8 @@ import Testing
       }
     }
     // Inside: the same pixels as one clip around it all, within a level
-    // where the clip drew the glow in the tiles instead of as a texture.
+    // where the clip drew the glow and the shadow in the tiles instead of
+    // as textures.
     let reference = TileRenderer.render(clipped, tileSize: 64).pixmap
     var worst = 0
     for i in 0..<picture.bytes.count { worst = max(worst, abs(Int(picture.bytes[i]) - Int(reference.bytes[i]))) }
@@ -56,20 +57,22 @@ import Testing
     regioned.pushRegion(Self.region)
     Self.draw(into: regioned)
     regioned.popRegion()
-    // Five calls, five items: the three inside as drawn (the glow a
-    // texture), the two reaching past the edge each clipped on its own.
-    #expect(regioned.items.count == 5)
-    #expect(regioned.items[0].ops.count == 1)
+    // Each call its items, as without the region: the three inside as
+    // drawn (the glow a texture), the green circle and the shadowed card
+    // (its shadow a texture, its content apart) cut by the region.
+    #expect(regioned.items.count == 6)
+    #expect(regioned.items[0].ops.count == 1 && regioned.items[0].region == nil)
     guard case .texture = regioned.items[2].kind else {
       Issue.record("the blurred layer inside the region is not a texture")
       return
     }
-    for i in [3, 4] {
-      guard case .pushClip = regioned.ops[regioned.items[i].ops.lowerBound], case .popClip = regioned.ops[regioned.items[i].ops.upperBound - 1]
-      else {
-        Issue.record("item \(i) reaching past the region is not clipped")
-        continue
-      }
+    #expect(regioned.items[2].region == nil)
+    guard case .texture = regioned.items[4].kind else {
+      Issue.record("the shadow reaching past the region is not a texture")
+      return
+    }
+    for i in 3..<6 {
+      #expect(regioned.items[i].region == Self.region, "item \(i)")
       #expect(regioned.items[i].bounds.x0 >= 20 && regioned.items[i].bounds.x1 <= 80)
     }
     // Drawn without the region, the items inside give the same pixels there.
