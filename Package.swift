@@ -103,7 +103,7 @@ let package = Package(
     .executableTarget(
       name: "GIFCompare", dependencies: ["GIFOutput", "PNGCodec", "PortableMath", "Raster", "TestSupport"], path: "Benchmarks/GIFCompare"),
     // What tests and benchmarks share: a GIF decoder written from the spec, scratch folders.
-    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    .target(name: "TestSupport", dependencies: ["Render", "Raster", "Primitives"], path: "Tests/TestSupport"),
     .executableTarget(
       name: "VideoBenchmark", dependencies: ["VideoOutput", "PortableMath", "Raster", "Primitives", "PNGCodec", "CMalloc"],
       path: "Benchmarks/VideoBenchmark"),
@@ -131,7 +131,8 @@ let package = Package(
       resources: [.copy("Fixtures")]
     ),
     .testTarget(name: "PipelineTests", dependencies: ["Pipeline", "Render", "Raster", "Primitives", "SceneModel", "VideoOutput", "TestSupport"]),
-    .testTarget(name: "ReviewTests", dependencies: ["Review", "Render", "Raster", "Primitives", "SceneModel", "Timing", "Typography"]),
+    .testTarget(
+      name: "ReviewTests", dependencies: ["Review", "Render", "Raster", "Primitives", "SceneModel", "Timing", "Typography", "TestSupport"]),
     .testTarget(
       name: "JobsTests",
       dependencies: ["Jobs", "Pipeline", "Review", "Render", "Raster", "Primitives", "SceneModel", "VideoOutput", "PNGCodec", "TestSupport"]),

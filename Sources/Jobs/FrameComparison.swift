@@ -87,30 +87,12 @@ public struct FramePair: FrameSource {
 }
 
 extension RenderedFrame {
-  /// A picture cut into tiles, each named by a digest of its pixels (a
-  /// picture made by other means than a recording).
+  /// A picture made by other means than a recording, cut into tiles: its
+  /// tiles cannot be named by what drew them, so each gets a digest no
+  /// other tile has (nothing is reused for it, and nothing mistaken).
   public init(picture: Pixmap, tileSize: Int) {
-    let columns = (picture.width + tileSize - 1) / tileSize, rows = (picture.height + tileSize - 1) / tileSize
-    var digests: [Digest] = []
-    for r in 0..<rows {
-      for c in 0..<columns {
-        var d = Digester()
-        let x0 = c * tileSize, y0 = r * tileSize
-        let x1 = min(picture.width, x0 + tileSize), y1 = min(picture.height, y0 + tileSize)
-        d.add(UInt64(x1 - x0) << 32 | UInt64(y1 - y0))
-        for y in y0..<y1 {
-          var i = 4 * (y * picture.width + x0)
-          let end = 4 * (y * picture.width + x1)
-          while i < end {
-            d.add(
-              UInt64(picture.bytes[i]) | UInt64(picture.bytes[i + 1]) << 8 | UInt64(picture.bytes[i + 2]) << 16 | UInt64(picture.bytes[i + 3]) << 24)
-            i += 4
-          }
-        }
-        digests.append(d.digest)
-      }
-    }
-    self.init(pixmap: picture, tileSize: tileSize, tiles: digests)
+    let tiles = ((picture.width + tileSize - 1) / tileSize) * ((picture.height + tileSize - 1) / tileSize)
+    self.init(pixmap: picture, tileSize: tileSize, tiles: (0..<tiles).map { _ in Digester.unique() })
   }
 }
 

@@ -61,19 +61,19 @@ public final class Canvas {
     let origin = targets[0].origin
     let w = saved.width
     let inside = keep.intersection(targets[0].device)
-    var bytes = targets[0].pixmap.bytes
     for y in 0..<saved.height {
       let row = 4 * y * w
       let dy = origin.y + y
       if inside.isEmpty || dy < inside.y0 || dy >= inside.y1 {
-        bytes.replaceSubrange(row..<(row + 4 * w), with: saved.bytes[row..<(row + 4 * w)])
+        targets[0].pixmap.bytes.replaceSubrange(row..<(row + 4 * w), with: saved.bytes[row..<(row + 4 * w)])
         continue
       }
       let left = inside.x0 - origin.x, right = inside.x1 - origin.x
-      if left > 0 { bytes.replaceSubrange(row..<(row + 4 * left), with: saved.bytes[row..<(row + 4 * left)]) }
-      if right < w { bytes.replaceSubrange((row + 4 * right)..<(row + 4 * w), with: saved.bytes[(row + 4 * right)..<(row + 4 * w)]) }
+      if left > 0 { targets[0].pixmap.bytes.replaceSubrange(row..<(row + 4 * left), with: saved.bytes[row..<(row + 4 * left)]) }
+      if right < w {
+        targets[0].pixmap.bytes.replaceSubrange((row + 4 * right)..<(row + 4 * w), with: saved.bytes[(row + 4 * right)..<(row + 4 * w)])
+      }
     }
-    targets[0].pixmap.bytes = bytes
   }
 
   private var region: PixelRect {

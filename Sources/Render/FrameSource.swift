@@ -69,7 +69,7 @@ extension FrameSource {
     let s = scale ?? defaultScale
     let (w, h) = pixelSize(scale: s)
     let list = Recording(width: w, height: h, background: background ?? .clear)
-    try draw(at: t, on: list, transform: AffineTransform.scale(s, s).concatenating(.translation(0, 0)), frame: frame)
+    try draw(at: t, on: list, transform: .scale(s, s), frame: frame)
     return list
   }
 

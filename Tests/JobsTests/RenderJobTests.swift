@@ -33,7 +33,7 @@ import VideoOutput
 
   @Test func pngSequenceHoldsTheRectanglesExactly() throws {
     let dir = Scratch("springframe-jobs-png")
-    let result = try RenderJob(source: FakeSource(), request: Self.request([dir.path("frames") + "/"])).run()
+    let result = try RenderJob(source: TestSource.rectangles(), request: Self.request([dir.path("frames") + "/"])).run()
     #expect(result.frames == 11)
     #expect(result.outputs.count == 1 && result.outputs[0].files.count == 11)
     let first = try PNG.read(path: dir.path("frames/fake_00000.png"))
@@ -54,7 +54,7 @@ import VideoOutput
   @Test func mp4IsTheSourcesFramesInH264() throws {
     let dir = Scratch("springframe-jobs-mp4")
     let path = dir.path("fake.mp4")
-    let result = try RenderJob(source: FakeSource(), request: Self.request([path])).run()
+    let result = try RenderJob(source: TestSource.rectangles(), request: Self.request([path])).run()
     #expect(result.outputs.map(\.path) == [path])
     let info = try MediaProbe.info(path: path)
     #expect(info.codec == "h264" && info.width == 64 && info.height == 48 && info.frameCount == 11)
@@ -70,7 +70,7 @@ import VideoOutput
   @Test func gifDecodesToTheSameColours() throws {
     let dir = Scratch("springframe-jobs-gif")
     let path = dir.path("fake.gif")
-    _ = try RenderJob(source: FakeSource(), request: Self.request([path])).run()
+    _ = try RenderJob(source: TestSource.rectangles(), request: Self.request([path])).run()
     let gif = try decodeGIF([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
     #expect(gif.width == 64 && gif.height == 48)
     #expect(gif.images.count == 11)
@@ -82,7 +82,7 @@ import VideoOutput
 
   @Test func severalOutputsAreWrittenTogether() throws {
     let dir = Scratch("springframe-jobs-several")
-    let result = try RenderJob(source: FakeSource(), request: Self.request([dir.path("a.mp4"), dir.path("a.gif")])).run()
+    let result = try RenderJob(source: TestSource.rectangles(), request: Self.request([dir.path("a.mp4"), dir.path("a.gif")])).run()
     #expect(Set(result.outputs.map(\.path)) == [dir.path("a.mp4"), dir.path("a.gif")])
     // Both in place, no hidden file left beside them.
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.directory.path).sorted() == ["a.gif", "a.mp4"])
@@ -93,7 +93,7 @@ import VideoOutput
     var request = Self.request([dir.path("a.gif"), dir.path("a.mp4")])
     request.maxSize = 10
     #expect {
-      _ = try RenderJob(source: FakeSource(), request: request).run()
+      _ = try RenderJob(source: TestSource.rectangles(), request: request).run()
     } throws: { error in
       guard case JobError.output(let message) = error else { return false }
       return message.contains("even at the floors") && message.contains("nothing written")
@@ -106,7 +106,7 @@ import VideoOutput
     var request = Self.request([dir.path("a.mp4")])
     request.maxSize = 1000
     #expect {
-      _ = try RenderJob(source: FakeSource(), request: request).run()
+      _ = try RenderJob(source: TestSource.rectangles(), request: request).run()
     } throws: { error in
       guard case JobError.usage(let message) = error else { return false }
       return message == "--max-size applies to .gif and .webp outputs, and this render writes none"
@@ -118,7 +118,7 @@ import VideoOutput
     let token = CancellationToken()
     token.cancel(reason: 2)
     #expect {
-      _ = try RenderJob(source: FakeSource(), request: Self.request([dir.path("a.mp4"), dir.path("a.gif")]), cancellation: token).run()
+      _ = try RenderJob(source: TestSource.rectangles(), request: Self.request([dir.path("a.mp4"), dir.path("a.gif")]), cancellation: token).run()
     } throws: { error in
       guard case JobError.cancelled(let reason) = error else { return false }
       return reason == 2
@@ -128,8 +128,8 @@ import VideoOutput
 
   @Test func aComparisonIsASourceOfSources() throws {
     let dir = Scratch("springframe-jobs-compare")
-    let green = FakeSource(name: "green", moving: Color(red: 0, green: 1, blue: 0, alpha: 1))
-    let compare = ComparePanels([(FakeSource(), "red"), (green, "green")], name: "pair", scale: 1, typesetter: ReviewStyle.typesetter())
+    let green = TestSource.rectangles(name: "green", moving: Color(red: 0, green: 1, blue: 0, alpha: 1))
+    let compare = ComparePanels([(TestSource.rectangles(), "red"), (green, "green")], name: "pair", scale: 1, typesetter: ReviewStyle.typesetter())
     #expect(compare.duration == 1)
     let still = OutputTarget(format: OutputFormats.png, destination: .file(dir.path("still.png")))
     _ = try RenderJob(source: compare, request: RenderRequest(outputs: .targets([still]))).run()
@@ -148,15 +148,15 @@ import VideoOutput
   }
 
   @Test func aDiffCountsTheSquaresPixels() throws {
-    let green = FakeSource(moving: Color(red: 0, green: 1, blue: 0, alpha: 1))
+    let green = TestSource.rectangles(moving: Color(red: 0, green: 1, blue: 0, alpha: 1))
     let same = try FrameComparison.compare(
-      FakeSource(), FakeSource(), fps: FrameRate(10), from: nil, to: nil, scale: nil, rule: DiffRule(), workers: 2, report: nil,
+      TestSource.rectangles(), TestSource.rectangles(), fps: FrameRate(10), from: nil, to: nil, scale: nil, rule: DiffRule(), workers: 2, report: nil,
       cancellation: CancellationToken())
     #expect(same.frames.count == 11 && !same.differs)
     let dir = Scratch("springframe-jobs-diff")
     let report = DiffReport(folder: dir.path("report"))
     let changed = try FrameComparison.compare(
-      FakeSource(), green, fps: FrameRate(10), from: nil, to: nil, scale: nil, rule: DiffRule(), workers: 2, report: report,
+      TestSource.rectangles(), green, fps: FrameRate(10), from: nil, to: nil, scale: nil, rule: DiffRule(), workers: 2, report: report,
       cancellation: CancellationToken())
     #expect(changed.frames.count == 11 && changed.differingFrames == 11)
     // At t = 0 the 16 × 16 square sits on whole pixels: 256 differ; at
@@ -171,7 +171,7 @@ import VideoOutput
 
   @Test func aContactSheetPlacesEachStillInItsCell() throws {
     let dir = Scratch("springframe-jobs-sheet")
-    let source = FakeSource()
+    let source = TestSource.rectangles()
     let times = try #require(ContactSheet.times(from: 0, to: 1, count: 3, every: nil))
     #expect(times == [0, 0.5, 1])
     let sheet = ContactSheet(source: source, times: times, columns: nil, scale: 1)
@@ -179,27 +179,27 @@ import VideoOutput
     let picture = try PNG.read(path: dir.path("sheet.png"))
     #expect(picture.width == sheet.size.width && picture.height == sheet.size.height)
     for (cell, t) in zip(sheet.cells, times) {
-      let x = Int(FakeSource.x(t)) + 4
+      let x = Int(TestSource.squareX(t)) + 4
       #expect(picture[cell.x0 + x, cell.y0 + 12] == Self.red)
       #expect(picture[cell.x0 + 40, cell.y0 + 40] == Self.blue)
     }
   }
 
   @Test func theCacheKeysOnTheSourcesInputs() throws {
-    let a = OutputCache.key(FakeSource(), version: "v", options: "o")
-    #expect(a == OutputCache.key(FakeSource(), version: "v", options: "o"))
-    #expect(a != OutputCache.key(FakeSource(moving: Color(red: 0, green: 1, blue: 0, alpha: 1)), version: "v", options: "o"))
-    #expect(a != OutputCache.key(FakeSource(), version: "w", options: "o"))
-    #expect(a != OutputCache.key(FakeSource(), version: "v", options: "p"))
+    let a = OutputCache.key(TestSource.rectangles(), version: "v", options: "o")
+    #expect(a == OutputCache.key(TestSource.rectangles(), version: "v", options: "o"))
+    #expect(a != OutputCache.key(TestSource.rectangles(moving: Color(red: 0, green: 1, blue: 0, alpha: 1)), version: "v", options: "o"))
+    #expect(a != OutputCache.key(TestSource.rectangles(), version: "w", options: "o"))
+    #expect(a != OutputCache.key(TestSource.rectangles(), version: "v", options: "p"))
     // An entry kept from a render is served back byte for byte.
     let dir = Scratch("springframe-jobs-cache")
     let cache = OutputCache(folder: dir.directory.appendingPathComponent("cache"), version: "v")
-    let result = try RenderJob(source: FakeSource(), request: Self.request([dir.path("out/fake.gif")])).run()
+    let result = try RenderJob(source: TestSource.rectangles(), request: Self.request([dir.path("out/fake.gif")])).run()
     let digest = OutputCache.sha256(file: dir.path("out/fake.gif"))
     cache.keep(frames: result.frames, outputs: result.outputs, under: a, from: dir.path("out"), digests: [dir.path("out/fake.gif"): digest])
     let hit = try #require(cache.copy(a, into: dir.path("again")))
     #expect(hit.frames == 11 && hit.outputs.map(\.path) == [dir.path("again/fake.gif")])
     #expect(OutputCache.sha256(file: dir.path("again/fake.gif")) == digest)
-    #expect(cache.copy(OutputCache.key(FakeSource(), version: "v", options: "p"), into: dir.path("miss")) == nil)
+    #expect(cache.copy(OutputCache.key(TestSource.rectangles(), version: "v", options: "p"), into: dir.path("miss")) == nil)
   }
 }

@@ -2,25 +2,10 @@ import Primitives
 import Raster
 import Render
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import Pipeline
-
-/// A source whose whole frame is one grey level that grows with time:
-/// level round(255 × t) at scene time t, 8 × 8 pixels.
-struct GreySource: FrameSource {
-  var name = "grey"
-  var duration = 1.0
-  var defaultScale = 1.0
-  var pointSize = Vector2(8, 8)
-  var background: PremultipliedColor? = nil
-  var inputDigest: String { "grey" }
-  func pixelSize(scale: Double?) -> (width: Int, height: Int) { (8, 8) }
-  func draw(at t: Double, on list: Recording, transform: AffineTransform, frame: Int) throws(RenderError) {
-    let v = (255 * t).rounded() / 255
-    list.fill(.rect(Rect(x: 0, y: 0, width: 8, height: 8)), transform: transform, paint: .color(Color(red: v, green: v, blue: v, alpha: 1)))
-  }
-}
 
 /// Records what the pipeline hands it: the level of each frame consumed,
 /// in order, and the most frames prepared but not yet consumed.
@@ -74,7 +59,7 @@ final class RecordingSink: FrameSink {
   @Test func framesReachTheSinkInOrderWithFewInFlight() throws {
     let schedule = FrameSchedule(from: 0, to: 1, rate: FrameRate(50), slow: 1)
     let sink = RecordingSink(schedule: schedule)
-    let pipeline = FramePipeline(source: GreySource(), scale: nil, sinks: [sink], workers: 3)
+    let pipeline = FramePipeline(source: TestSource.grey, scale: nil, sinks: [sink], workers: 3)
     _ = try pipeline.run()
     #expect(sink.order.withLock { $0 } == Array(0..<51))
     // Each frame is its own time's level: frame i shows t = i / 50.
@@ -88,7 +73,7 @@ final class RecordingSink: FrameSink {
     token.cancel(reason: 15)
     let sink = RecordingSink(schedule: FrameSchedule(from: 0, to: 1, rate: FrameRate(50), slow: 1))
     #expect {
-      _ = try FramePipeline(source: GreySource(), scale: nil, sinks: [sink], workers: 2, cancellation: token).run()
+      _ = try FramePipeline(source: TestSource.grey, scale: nil, sinks: [sink], workers: 2, cancellation: token).run()
     } throws: { error in
       guard case FramePipeline.Failure.cancelled(let reason) = error else { return false }
       return reason == 15

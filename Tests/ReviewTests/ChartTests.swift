@@ -2,6 +2,7 @@ import Primitives
 import Raster
 import Render
 import SceneModel
+import TestSupport
 import Testing
 
 @testable import Review
@@ -9,32 +10,22 @@ import Testing
 /// A source that is only its sampled properties: one layer whose `x` moves
 /// linearly from 0 to 100 over two seconds (velocity 50 per second), and a
 /// colour that has no numbers to chart.
-struct SampledOnly: FrameSource {
-  var name = "sampled"
-  var duration = 2.0
-  var defaultScale = 1.0
-  var pointSize = Vector2(10, 10)
-  var background: PremultipliedColor? = nil
-  var inputDigest: String { "sampled" }
-  func pixelSize(scale: Double?) -> (width: Int, height: Int) { (10, 10) }
-  func draw(at t: Double, on list: Recording, transform: AffineTransform, frame: Int) throws(RenderError) {}
-  var sampledProperties: [SampledProperty] {
-    [
-      SampledProperty(
-        layer: "card", property: "position", unit: "pt",
-        marks: [ChartMark(kind: .event, time: 0), ChartMark(kind: .settled, time: 2), ChartMark(kind: .event, time: 5)]
-      ) { t in
-        let x = 50 * min(2, max(0, t))
-        return (value: [("x", x), ("y", 7)], velocity: [("x", t < 2 ? 50 : 0), ("y", 0)])
-      },
-      SampledProperty(layer: "card", property: "fill", unit: "", marks: []) { _ in (value: nil, velocity: nil) },
-    ]
-  }
-}
+let sampledOnly = TestSource(
+  name: "sampled", duration: 2, size: Vector2(10, 10),
+  sampledProperties: [
+    SampledProperty(
+      layer: "card", property: "position", unit: "pt",
+      marks: [ChartMark(kind: .event, time: 0), ChartMark(kind: .settled, time: 2), ChartMark(kind: .event, time: 5)]
+    ) { t in
+      let x = 50 * min(2, max(0, t))
+      return (value: [("x", x), ("y", 7)], velocity: [("x", t < 2 ? 50 : 0), ("y", 0)])
+    },
+    SampledProperty(layer: "card", property: "fill", unit: "", marks: []) { _ in (value: nil, velocity: nil) },
+  ])
 
 @Suite struct ChartTests {
   @Test func chartDataSamplesWhatTheSourceSays() {
-    let data = ChartData(source: SampledOnly(), from: 0, to: 2)
+    let data = ChartData(source: sampledOnly, from: 0, to: 2)
     // The colour without numbers is left out; position has x and y.
     #expect(data.groups.count == 1)
     let group = data.groups[0]
@@ -51,14 +42,14 @@ struct SampledOnly: FrameSource {
   }
 
   @Test func aSelectionKeepsComponents() {
-    let data = ChartData(source: SampledOnly(), from: 0, to: 2)
+    let data = ChartData(source: sampledOnly, from: 0, to: 2)
     #expect(data.selecting(ChartData.Selection(properties: ["position.y"])).groups[0].series.map(\.name) == ["position.y"])
     #expect(data.selecting(ChartData.Selection(layers: ["other"])).groups.isEmpty)
   }
 
   @Test func theTimeAxisMapsTheRangeOntoThePlot() {
     // A measure that gives every character 6 points: no fonts involved.
-    let chart = Chart(ChartData(source: SampledOnly(), from: 0, to: 2), measure: { text, size, _ in Double(text.count) * size / 2 })
+    let chart = Chart(ChartData(source: sampledOnly, from: 0, to: 2), measure: { text, size, _ in Double(text.count) * size / 2 })
     let plot = chart.layout.plot
     #expect(plot.size.x == ChartStyle.width - ChartStyle.marginLeft - ChartStyle.marginRight)
     #expect(chart.layout.x(0) == plot.origin.x)
