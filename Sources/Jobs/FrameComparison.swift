@@ -263,7 +263,8 @@ final class DiffSink: FrameSink {
     let diff = PixelDiff(fa, fb, threshold: rule.threshold)
     guard let video else { return Prepared(diff: diff) }
     let picture = PixelDiff.sideBySide(fa.pixmap, fb.pixmap, threshold: rule.threshold)
-    return Prepared(diff: diff, picture: picture, video: try video.prepare(RenderedFrame(picture: picture, tileSize: frame.tileSize), index: index))
+    let tiled = RenderedFrame(picture: picture, tileSize: TileRenderer.tileSize)
+    return Prepared(diff: diff, picture: picture, video: try video.prepare(tiled, index: index))
   }
 
   func consume(_ frame: Prepared, index: Int) throws {

@@ -36,7 +36,7 @@ public struct Matte: Sendable, Hashable {
   /// A frame over the colour, its tiles keeping their digests (the matte is
   /// the same for every frame of an output).
   public func apply(_ frame: RenderedFrame) -> RenderedFrame {
-    RenderedFrame(width: frame.width, height: frame.height, tileSize: frame.tileSize, tiles: frame.tiles, tilePixels: frame.tilePixels.map(apply))
+    RenderedFrame(grid: frame.grid, tiles: frame.tiles, tilePixels: frame.tilePixels.map(apply))
   }
 
   public func apply(_ pixmap: Pixmap) -> Pixmap { Pixmap(width: pixmap.width, height: pixmap.height, bytes: apply(pixmap.bytes)) }

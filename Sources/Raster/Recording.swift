@@ -115,6 +115,9 @@ public final class Recording {
   private var closers: [Op] = []
   /// The regions open now (`pushRegion`), each within the one before.
   private var regions: [PixelRect] = []
+  /// Every region pushed: the tiles start new columns and rows at their
+  /// edges (`TileGrid`), so no tile holds two.
+  public private(set) var regionsPushed: [PixelRect] = []
   /// The backdrops of the item being recorded, and of the one just closed.
   private var pendingBackdrops: [Int] = []
   private(set) var finished: [Int] = []
@@ -191,6 +194,7 @@ public final class Recording {
   public func pushRegion(_ rect: PixelRect) {
     precondition(depth == 0, "a region at top level only")
     regions.append(regions.last.map { $0.intersection(rect) } ?? rect)
+    regionsPushed.append(regions.last!)
   }
 
   public func popRegion() {

@@ -9,11 +9,10 @@ import Synchronization
 public struct RenderedFrame: Sendable {
   public let width: Int
   public let height: Int
-  /// The tile grid: tiles of `tileSize` pixels, row-major from the top left
-  /// (the last column and row may be smaller).
-  public let tileSize: Int
-  public let columns: Int
-  public let rows: Int
+  /// The tile grid: row-major from the top left.
+  public let grid: TileGrid
+  public var columns: Int { grid.columns }
+  public var rows: Int { grid.rows }
   public let tiles: [Digest]
   /// Premultiplied RGBA8 of each tile, rows packed at the tile's width.
   public let tilePixels: [[UInt8]]
@@ -22,37 +21,38 @@ public struct RenderedFrame: Sendable {
   /// rendered alone; empty otherwise.
   public var parts: [RenderedFrame] = []
 
-  public init(width: Int, height: Int, tileSize: Int, tiles: [Digest], tilePixels: [[UInt8]]) {
-    self.width = width; self.height = height; self.tileSize = tileSize
-    columns = (width + tileSize - 1) / tileSize
-    rows = (height + tileSize - 1) / tileSize
-    precondition(tiles.count == columns * rows && tilePixels.count == tiles.count, "one digest and one tile per tile")
+  public init(grid: TileGrid, tiles: [Digest], tilePixels: [[UInt8]]) {
+    width = grid.width; height = grid.height; self.grid = grid
+    precondition(tiles.count == grid.count && tilePixels.count == tiles.count, "one digest and one tile per tile")
     self.tiles = tiles; self.tilePixels = tilePixels
   }
 
   /// A picture cut into tiles with the given digests.
-  public init(pixmap: Pixmap, tileSize: Int, tiles: [Digest]) {
-    let columns = (pixmap.width + tileSize - 1) / tileSize, rows = (pixmap.height + tileSize - 1) / tileSize
+  public init(pixmap: Pixmap, grid: TileGrid, tiles: [Digest]) {
+    precondition(grid.width == pixmap.width && grid.height == pixmap.height, "a grid of the picture's size")
     var pixels: [[UInt8]] = []
-    for r in 0..<rows {
-      for c in 0..<columns {
-        let x0 = c * tileSize, y0 = r * tileSize
-        let tw = min(tileSize, pixmap.width - x0), th = min(tileSize, pixmap.height - y0)
-        var tile = [UInt8](repeating: 0, count: 4 * tw * th)
-        for y in 0..<th {
-          let from = 4 * ((y0 + y) * pixmap.width + x0)
+    for r in 0..<grid.rows {
+      for c in 0..<grid.columns {
+        let rect = grid.rect(column: c, row: r)
+        let tw = rect.width
+        var tile = [UInt8](repeating: 0, count: 4 * tw * rect.height)
+        for y in 0..<rect.height {
+          let from = 4 * ((rect.y0 + y) * pixmap.width + rect.x0)
           tile.replaceSubrange((4 * y * tw)..<(4 * (y + 1) * tw), with: pixmap.bytes[from..<(from + 4 * tw)])
         }
         pixels.append(tile)
       }
     }
-    self.init(width: pixmap.width, height: pixmap.height, tileSize: tileSize, tiles: tiles, tilePixels: pixels)
+    self.init(grid: grid, tiles: tiles, tilePixels: pixels)
+  }
+
+  /// A picture cut into square tiles of `tileSize` with the given digests.
+  public init(pixmap: Pixmap, tileSize: Int, tiles: [Digest]) {
+    self.init(pixmap: pixmap, grid: TileGrid(width: pixmap.width, height: pixmap.height, size: tileSize), tiles: tiles)
   }
 
   /// The pixels of tile (column, row).
-  public func tileRect(column: Int, row: Int) -> PixelRect {
-    PixelRect(x0: column * tileSize, y0: row * tileSize, x1: min((column + 1) * tileSize, width), y1: min((row + 1) * tileSize, height))
-  }
+  public func tileRect(column: Int, row: Int) -> PixelRect { grid.rect(column: column, row: row) }
 
   /// The whole picture, assembled from the tiles on first use (a GIF and a
   /// PNG sequence of one render share it).
@@ -87,17 +87,16 @@ public struct RenderedFrame: Sendable {
   }
 }
 
-/// A tile just drawn: which of the frame's `columns × rows` tiles of
-/// `tileSize` pixels it is (row-major), what it shows, where, and its pixels
+/// A tile just drawn: which of the frame's tiles it is (row-major in its
+/// grid), what it shows, where, and its pixels
 /// (premultiplied RGBA8, rows packed at the tile's width).
 public struct DrawnTile: Sendable {
   public let index: Int
-  public let tileSize: Int, columns: Int, rows: Int
+  public let grid: TileGrid
   public let digest: Digest
   public let rect: PixelRect
   public let pixels: [UInt8]
-  public init(index: Int, tileSize: Int, columns: Int, rows: Int, digest: Digest, rect: PixelRect, pixels: [UInt8]) {
-    self.index = index; self.tileSize = tileSize; self.columns = columns; self.rows = rows
-    self.digest = digest; self.rect = rect; self.pixels = pixels
+  public init(index: Int, grid: TileGrid, digest: Digest, pixels: [UInt8]) {
+    self.index = index; self.grid = grid; self.digest = digest; rect = grid.rect(index); self.pixels = pixels
   }
 }

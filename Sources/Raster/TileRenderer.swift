@@ -23,9 +23,8 @@ public enum TileRenderer {
     _ list: Recording, cache: TileCache? = nil, tileSize size: Int = tileSize, drawn: ((DrawnTile) -> Void)? = nil
   ) -> RenderedFrame {
     precondition(list.isBalanced, "unbalanced beginLayer/endLayer or pushClip/popClip")
-    precondition(size > 0 && size % 2 == 0, "tiles of an even size")
-    let w = list.frame.width, h = list.frame.height
-    let columns = (w + size - 1) / size, rows = (h + size - 1) / size
+    let grid = Self.grid(of: list, size: size)
+    let columns = grid.columns, rows = grid.rows
     var digests: [Digest] = []
     digests.reserveCapacity(columns * rows)
     var tilePixels: [[UInt8]] = []
@@ -48,7 +47,7 @@ public enum TileRenderer {
 
     for row in 0..<rows {
       for column in 0..<columns {
-        let tile = PixelRect(x0: column * size, y0: row * size, x1: min((column + 1) * size, w), y1: min((row + 1) * size, h))
+        let tile = grid.rect(column: column, row: row)
         over.removeAll(keepingCapacity: true)
         for (i, item) in items.enumerated() where !item.bounds.intersection(tile).isEmpty { over.append(i) }
         // What lies under the topmost item that paints the whole tile opaque
@@ -113,12 +112,21 @@ public enum TileRenderer {
           }
           pixels = canvas.pixmap.bytes
           cache?.store(tile: pixels, for: digest)
-          drawn?(DrawnTile(index: row * columns + column, tileSize: size, columns: columns, rows: rows, digest: digest, rect: tile, pixels: pixels))
+          drawn?(DrawnTile(index: row * columns + column, grid: grid, digest: digest, pixels: pixels))
         }
         tilePixels.append(pixels)
       }
     }
-    return RenderedFrame(width: w, height: h, tileSize: size, tiles: digests, tilePixels: tilePixels)
+    return RenderedFrame(grid: grid, tiles: digests, tilePixels: tilePixels)
+  }
+
+  /// The tiles of a recording's frame: `size` pixels square, with new
+  /// columns and rows at the edges of its regions.
+  public static func grid(of list: Recording, size: Int = tileSize) -> TileGrid {
+    let regions = list.regionsPushed
+    return TileGrid(
+      width: list.frame.width, height: list.frame.height, size: size,
+      splits: (regions.flatMap { [$0.x0, $0.x1] }, regions.flatMap { [$0.y0, $0.y1] }))
   }
 
   /// Rectangles the first op of `item` paints whole with an opaque paint:

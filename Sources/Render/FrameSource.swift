@@ -55,6 +55,8 @@ public protocol FrameSource: Sendable {
   /// the same options by the same binary, give the same bytes. The batch
   /// cache keys on it.
   var inputDigest: String { get }
+  /// Its events and layers, as `render info` shows them.
+  var outline: SourceOutline { get }
 }
 
 extension FrameSource {
@@ -62,6 +64,8 @@ extension FrameSource {
   public var showsFrameNumber: Bool { false }
   public func warnings(file: String) -> [SceneDiagnostic] { [] }
   public var sampledProperties: [SampledProperty] { [] }
+  /// No events and no layers of its own; its duration as given.
+  public var outline: SourceOutline { SourceOutline(defaultDuration: duration, durationGiven: true) }
 
   /// The frame as drawing calls: the background, then `draw` with the
   /// source's points scaled to pixels.
@@ -89,8 +93,22 @@ extension FrameSource {
   public var isTransparent: Bool { background.map { $0.alpha < 1 } ?? true }
 
   /// Draws the frame at `t` as a panel of another frame: `area` filled with
-  /// the source's background, then the source, clipped to `area`.
+  /// the source's background, then the source, clipped to `area`. An area
+  /// of whole pixels (a comparison's panel) is a region: the source's
+  /// drawing stays item by item and the tiles are cut at the panel's edges,
+  /// so the panel's pixels are those of the source rendered alone, and its
+  /// still parts are reused from frame to frame as they are then.
   public func draw(at t: Double, on list: Recording, transform: AffineTransform, area: Path, frame: Int = 0) throws(RenderError) {
+    let outline = area.flattened(tolerance: list.tolerance, transform: .identity)
+    if list.isBalanced, outline.count == 1, let r = outline[0].axisAlignedRectangle,
+      [r.minX, r.minY, r.maxX, r.maxY].allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 })
+    {
+      list.pushRegion(PixelRect(x0: Int(r.minX), y0: Int(r.minY), x1: Int(r.maxX), y1: Int(r.maxY)))
+      if let background { list.fill(area, paint: .solid(background)) }
+      try draw(at: t, on: list, transform: transform, frame: frame)
+      list.popRegion()
+      return
+    }
     list.pushClip(area)
     if let background { list.fill(area, paint: .solid(background)) }
     try draw(at: t, on: list, transform: transform, frame: frame)
@@ -187,6 +205,7 @@ public struct DecoratedSource: FrameSource {
   public func warnings(file: String) -> [SceneDiagnostic] { base.warnings(file: file) }
   public var sampledProperties: [SampledProperty] { base.sampledProperties }
   public var inputDigest: String { base.inputDigest }
+  public var outline: SourceOutline { base.outline }
 
   public func recording(at t: Double, scale: Double?, frame: Int) throws(RenderError) -> Recording {
     let (w, h) = decoration.frame.size

@@ -13,7 +13,7 @@ public struct PixelDiff: Sendable, Hashable {
   /// Compares two rendered frames tile by tile: tiles with the same digest
   /// show the same pixels and are skipped; the others are counted.
   public init(_ a: RenderedFrame, _ b: RenderedFrame, threshold: Int) {
-    precondition(a.width == b.width && a.height == b.height && a.tileSize == b.tileSize, "frames of one size")
+    precondition(a.grid == b.grid, "frames of one size")
     var total = PixelDiff(pixels: 0, maxLevel: 0)
     for k in a.tiles.indices where a.tiles[k] != b.tiles[k] {
       let d = Self.count(a.tilePixels[k], b.tilePixels[k], threshold: threshold)

@@ -54,7 +54,7 @@ public final class VideoPicture: @unchecked Sendable {
   /// The digest of each tile it shows (of the grid it was last written
   /// with), nil where unknown.
   var tiles: [Digest?] = []
-  var tileGrid = (size: 0, columns: 0, rows: 0)
+  var tileGrid: TileGrid?
 
   /// A picture of `width × height` (even) pixels, tagged BT.709 limited.
   public init(width: Int, height: Int) throws(VideoError) {
@@ -81,12 +81,12 @@ public final class VideoPicture: @unchecked Sendable {
   /// Forgets what the tiles show (the next write converts every tile).
   func forgetTiles() { tiles = [] }
 
-  /// Tiles of `size` pixels, `columns × rows`, are written next (what the
-  /// tiles show is forgotten when the grid changes).
-  func use(tileSize size: Int, columns: Int, rows: Int) {
-    if tileGrid != (size, columns, rows) || tiles.count != columns * rows {
-      tileGrid = (size, columns, rows)
-      tiles = Array(repeating: nil, count: columns * rows)
+  /// Tiles of `grid` are written next (what the tiles show is forgotten
+  /// when the grid changes).
+  func use(_ grid: TileGrid) {
+    if tileGrid != grid || tiles.count != grid.count {
+      tileGrid = grid
+      tiles = Array(repeating: nil, count: grid.count)
     }
   }
 

@@ -100,10 +100,9 @@ public enum YUVConverter {
   /// frame's tiles (never assembled into one picture): only the tiles that
   /// differ from what the picture shows are converted.
   public static func bt709(_ frame: RenderedFrame, into picture: VideoPicture) {
-    precondition(frame.tileSize % 2 == 0, "odd tiles")
     precondition(
       picture.width == frame.width + (frame.width & 1) && picture.height == frame.height + (frame.height & 1), "picture and frame sizes differ")
-    picture.use(tileSize: frame.tileSize, columns: frame.columns, rows: frame.rows)
+    picture.use(frame.grid)
     for row in 0..<frame.rows {
       for column in 0..<frame.columns {
         let i = row * frame.columns + column
@@ -116,7 +115,7 @@ public enum YUVConverter {
   /// the frame's conversion then skips it.
   public static func bt709(_ tile: DrawnTile, into picture: VideoPicture) {
     precondition(tile.rect.x0 % 2 == 0 && tile.rect.y0 % 2 == 0, "odd tiles")
-    picture.use(tileSize: tile.tileSize, columns: tile.columns, rows: tile.rows)
+    picture.use(tile.grid)
     convert(tile: tile.index, showing: tile.digest, rect: tile.rect, pixels: tile.pixels, into: picture)
   }
 

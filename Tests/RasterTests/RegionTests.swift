@@ -81,4 +81,38 @@ import Testing
     let a = TileRenderer.render(regioned, tileSize: 64).pixmap, b = TileRenderer.render(plain, tileSize: 64).pixmap
     for y in 30..<58 { for x in 48..<58 { #expect(a[x, y] == b[x, y], "(\(x), \(y))") } }
   }
+
+  /// The tiles start a column and a row at the region's edges (20 and 80
+  /// across, 30 and 80 down, in tiles of 64), so no tile holds both the
+  /// region and what lies beside it: a change inside the region leaves every
+  /// tile outside it named as before, and the picture does not depend on
+  /// where the tiles are cut.
+  @Test func tilesAreCutAtTheRegionsEdges() {
+    func recording(shift: Double) -> Recording {
+      let r = Recording(width: 200, height: 160, background: Self.background)
+      r.fill(.rect(Rect(x: 0, y: 0, width: 200, height: 160)), paint: .color(Color(red: 0.2, green: 0.3, blue: 0.9, alpha: 1)))
+      r.fill(.circle(in: Rect(x: 120.5, y: 90.5, width: 50, height: 50)), paint: .color(.white))
+      r.pushRegion(Self.region)
+      r.fill(.circle(in: Rect(x: 30 + shift, y: 40.7, width: 20, height: 20)), paint: .color(Color(red: 1, green: 0.2, blue: 0.1, alpha: 1)))
+      r.popRegion()
+      return r
+    }
+    let a = TileRenderer.render(recording(shift: 0), tileSize: 64), b = TileRenderer.render(recording(shift: 13.25), tileSize: 64)
+    #expect(a.grid.columnEdges == [0, 20, 80, 144, 200])
+    #expect(a.grid.rowEdges == [0, 30, 80, 144, 160])
+    var changed = 0
+    for k in a.tiles.indices {
+      let rect = a.grid.rect(k)
+      if rect.intersection(Self.region).isEmpty {
+        #expect(a.tiles[k] == b.tiles[k], "tile \(k) at \(rect) lies outside the region")
+      } else if a.tiles[k] != b.tiles[k] {
+        changed += 1
+        #expect(rect == Self.region)
+      }
+    }
+    #expect(changed == 1)
+    // The same pixels as in square tiles (a frame drawn whole, one tile).
+    let whole = TileRenderer.render(recording(shift: 13.25), tileSize: 256).pixmap
+    #expect(b.pixmap.bytes == whole.bytes)
+  }
 }

@@ -124,14 +124,16 @@ import VideoOutput
         p[x, y] = RGBA8(r: UInt8(v & 255), g: UInt8(v >> 8 & 255), b: UInt8(v >> 16 & 255), a: 255)
       }
     }
-    let columns = (width + 63) / 64, rows = (height + 63) / 64
+    // Tiles of 64 with a column and a row cut where a region would end
+    // (a third of the way across, half way down): tiles of unequal sizes.
+    let grid = TileGrid(width: width, height: height, size: 64, splits: ([width / 3], [height / 2]))
     var tiles: [Digest] = []
-    for r in 0..<rows {
-      for c in 0..<columns {
+    for r in 0..<grid.rows {
+      for c in 0..<grid.columns {
         var d = Digester()
         d.add(width); d.add(height); d.add(c); d.add(r)
-        var rect = PixelRect(x0: 64 * c, y0: 64 * r, x1: min(64 * c + 64, width), y1: min(64 * r + 64, height))
-        if r * columns + c == changedTile {
+        var rect = grid.rect(column: c, row: r)
+        if r * grid.columns + c == changedTile {
           // This tile gets other pixels: a new digest.
           d.add(99)
           for y in rect.y0..<rect.y1 { for x in rect.x0..<rect.x1 { p[x, y] = RGBA8(r: 200, g: 10, b: UInt8(x & 255), a: 255) } }
@@ -141,14 +143,14 @@ import VideoOutput
         tiles.append(d.digest)
       }
     }
-    return RenderedFrame(pixmap: p, tileSize: 64, tiles: tiles)
+    return RenderedFrame(pixmap: p, grid: grid, tiles: tiles)
   }
 
   /// `frame`'s digests over other pixels (zeros) for every tile but
   /// `keep`: a conversion that used any of those pixels would show it.
   static func blanked(_ frame: RenderedFrame, keeping keep: Set<Int> = []) -> RenderedFrame {
     RenderedFrame(
-      width: frame.width, height: frame.height, tileSize: frame.tileSize, tiles: frame.tiles,
+      grid: frame.grid, tiles: frame.tiles,
       tilePixels: frame.tilePixels.enumerated().map { keep.contains($0.offset) ? $0.element : [UInt8](repeating: 0, count: $0.element.count) })
   }
 
@@ -187,9 +189,7 @@ import VideoOutput
       for row in 0..<frame.rows {
         for column in 0..<frame.columns {
           let i = row * frame.columns + column
-          let tile = DrawnTile(
-            index: i, tileSize: frame.tileSize, columns: frame.columns, rows: frame.rows, digest: frame.tiles[i],
-            rect: frame.tileRect(column: column, row: row), pixels: frame.tilePixels[i])
+          let tile = DrawnTile(index: i, grid: frame.grid, digest: frame.tiles[i], pixels: frame.tilePixels[i])
           YUVConverter.bt709(tile, into: picture)
         }
       }
