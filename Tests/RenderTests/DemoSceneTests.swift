@@ -109,3 +109,29 @@ extension DemoSceneTests {
     #expect(rendered.width == committed.width && rendered.height == committed.height && rendered.bytes == committed.bytes)
   }
 }
+
+/// `render info`'s outline of a source (`SourceOutline`).
+@Suite struct SourceOutlineTests {
+  /// The heart pop states its duration (1.6 s) and writes its layers card,
+  /// heart, caption in that order; each event's end is at or after its start.
+  @Test func aScenesOutlineIsItsEventsAndLayers() throws {
+    let renderer = try DemoSceneTests.renderer("heart-pop")
+    let outline = renderer.outline
+    #expect(outline.durationGiven && renderer.duration == 1.6)
+    #expect(Array(outline.layers.prefix(3).map(\.id)) == ["card", "heart", "caption"])
+    #expect(!outline.events.isEmpty)
+    for e in outline.events { #expect(e.end >= e.at && !e.changes.isEmpty) }
+    #expect(outline.defaultDuration == outline.events.map(\.end).max())
+    // Beside a chart, the scene's outline is unchanged.
+    struct Nothing: FrameDecoration {
+      var frame: (size: (width: Int, height: Int), scene: (x: Int, y: Int)) { ((480, 400), (0, 0)) }
+      var background: PremultipliedColor? { nil }
+      var showsFrameNumber: Bool { false }
+      func drawUnder(_ list: Recording, time: Double, frame: Int) {}
+      func drawOver(_ list: Recording, time: Double, frame: Int) {}
+    }
+    let decorated = DecoratedSource(renderer, decoration: Nothing(), scale: 2)
+    #expect(decorated.outline.events.map(\.at) == outline.events.map(\.at))
+    #expect(decorated.outline.layers.count == outline.layers.count)
+  }
+}
