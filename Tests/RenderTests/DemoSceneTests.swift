@@ -1,5 +1,6 @@
 import Foundation
 import PNGCodec
+import Primitives
 import Raster
 import Render
 import SceneFiles
