@@ -86,7 +86,10 @@ let package = Package(
         "Review", "Typography", "Primitives", "Syntax", "Timing", "SceneModel", "Render", "SceneFiles", "PNGCodec", "Pipeline", "VideoOutput",
         "Raster", "CMalloc", "Jobs",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      // libx264's blocks start as the same bytes every run (CFFmpegShim's memalign, which the
+      // libraries find first only if the executable exports it).
+      linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=memalign"])]
     ),
     // Drawing operations as JSON, shared with Skia (scripts/skia_frames.py):
     // the benchmark's workloads and the rasterizer's golden images.

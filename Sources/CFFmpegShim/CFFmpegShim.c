@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <libavutil/avutil.h>
 #include <libavutil/error.h>
+#include <libavutil/frame.h>
 #include <libavutil/log.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -44,4 +45,31 @@ void spf_av_log_errors_clear(void) { spf_log_errors[0] = 0; }
 void spf_av_log_errors(char *buffer, size_t capacity) {
   if (buffer == NULL || capacity == 0) return;
   snprintf(buffer, capacity, "%s", spf_log_errors);
+}
+
+// The bytes every block x264 reads before writing holds: glibc's M_PERTURB
+// of 77 (what `render` set process-wide before, 77 ^ 0xFF), so that the MP4
+// bytes stay those of earlier releases.
+static const int spf_fill_byte = 77 ^ 0xFF;
+
+void spf_av_frame_fill(AVFrame *frame) {
+  for (int i = 0; i < AV_NUM_DATA_POINTERS; i++) {
+    if (frame->buf[i] != NULL) memset(frame->buf[i]->data, spf_fill_byte, frame->buf[i]->size);
+  }
+}
+
+// libx264 takes its memory with memalign (x264_malloc) and reads bytes of
+// it that it never wrote: with blocks left by earlier work, a scene's MP4
+// bytes depended on what the process had done before (found comparing a
+// batch's shards with one run). Its blocks start as the same bytes every
+// time; nothing else in the process pays for it (the renderer's own
+// allocations go through malloc).
+// The executable's definition comes before libc's for every library that
+// calls memalign (Package.swift exports it from `render`).
+extern void *__libc_memalign(size_t alignment, size_t size);
+
+void *memalign(size_t alignment, size_t size) {
+  void *block = __libc_memalign(alignment, size);
+  if (block != NULL) memset(block, spf_fill_byte, size);
+  return block;
 }

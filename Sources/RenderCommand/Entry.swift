@@ -105,13 +105,11 @@ enum Entry {
     // megabytes apart, 26 MB more resident at the peak on the same scene
     // at no measurable speed (scripts/bench-memory).
     mallopt(M_ARENA_MAX, 1)
-    // Every block malloc returns starts as the same bytes (0x4D ^ 0xFF),
-    // whatever the heap held before: libx264 (Debian's, FFmpeg's CLI too)
-    // reads memory it never wrote, which changed the last bytes of a slice
-    // (never a decoded pixel) with what earlier scenes of a batch had left
-    // there; now the same scene and options give the same MP4 bytes in any
-    // process (BatchScaleTests, scripts/bench-batch). No measurable cost.
-    mallopt(M_PERTURB, 77)
+    // No M_PERTURB: libx264 reads memory it never wrote, and only the blocks
+    // it takes (memalign in CFFmpegShim) and the pictures it is given start
+    // as the same bytes (the ones M_PERTURB wrote, so MP4 bytes are
+    // unchanged); perturbing every malloc and free in the process cost a
+    // tenth of `render --null` in memset.
     let status: ExitStatus
     // `render SCENE` is the default command, so a mistyped command name
     // would be read as a scene file: name it as a command instead.

@@ -74,6 +74,8 @@ public final class VideoPicture: @unchecked Sendable {
     guard av_frame_get_buffer(frame, 0) >= 0, frame.pointee.linesize.1 == frame.pointee.linesize.2 else {
       throw VideoError(path: "", message: "cannot allocate a \(width)×\(height) frame")
     }
+    // The encoder may read past a row's end: the same bytes there every run.
+    spf_av_frame_fill(frame)
   }
 
   deinit { av_frame_free(&frame) }

@@ -33,6 +33,11 @@ void spf_av_log_errors_clear(void);
 /// when there are none) into `buffer`.
 void spf_av_log_errors(char *buffer, size_t capacity);
 
+struct AVFrame;
+/// Sets every byte of a frame's buffers, the padding past each row and plane
+/// included (an encoder may read it), to the same value every run.
+void spf_av_frame_fill(struct AVFrame *frame);
+
 #ifdef __cplusplus
 }
 #endif
