@@ -5,6 +5,8 @@
 #include <libavutil/avutil.h>
 #include <libavutil/error.h>
 #include <libavutil/frame.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/pixdesc.h>
 #include <libavutil/log.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -55,6 +57,36 @@ static const int spf_fill_byte = 77 ^ 0xFF;
 void spf_av_frame_fill(AVFrame *frame) {
   for (int i = 0; i < AV_NUM_DATA_POINTERS; i++) {
     if (frame->buf[i] != NULL) memset(frame->buf[i]->data, spf_fill_byte, frame->buf[i]->size);
+  }
+}
+
+void spf_av_frame_fill_padding(AVFrame *frame) {
+  const AVPixFmtDescriptor *desc = av_pix_fmt_desc_get(frame->format);
+  int used[4];
+  if (desc == NULL || (desc->flags & AV_PIX_FMT_FLAG_HWACCEL) || av_image_fill_linesizes(used, frame->format, frame->width) < 0) {
+    spf_av_frame_fill(frame);
+    return;
+  }
+  // Past each row's samples, up to the next row.
+  int heights[4] = {0};
+  for (int p = 0; p < 4 && frame->data[p] != NULL; p++) {
+    heights[p] = (p == 1 || p == 2) ? AV_CEIL_RSHIFT(frame->height, desc->log2_chroma_h) : frame->height;
+    if (frame->linesize[p] <= used[p]) continue;
+    for (int y = 0; y < heights[p]; y++) memset(frame->data[p] + (size_t)y * frame->linesize[p] + used[p], spf_fill_byte, frame->linesize[p] - used[p]);
+  }
+  // In each buffer, before its first plane and after its last.
+  for (int i = 0; i < AV_NUM_DATA_POINTERS && frame->buf[i] != NULL; i++) {
+    uint8_t *start = frame->buf[i]->data, *end = start + frame->buf[i]->size;
+    uint8_t *low = end, *high = start;
+    for (int p = 0; p < 4 && frame->data[p] != NULL; p++) {
+      if (frame->data[p] < start || frame->data[p] >= end) continue;
+      uint8_t *after = frame->data[p] + (size_t)heights[p] * frame->linesize[p];
+      if (frame->data[p] < low) low = frame->data[p];
+      if (after > high) high = after;
+    }
+    if (low > high) continue;  // no plane in it
+    memset(start, spf_fill_byte, low - start);
+    if (high < end) memset(high, spf_fill_byte, end - high);
   }
 }
 

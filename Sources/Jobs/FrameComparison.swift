@@ -91,8 +91,8 @@ extension RenderedFrame {
   /// tiles cannot be named by what drew them, so each gets a digest no
   /// other tile has (nothing is reused for it, and nothing mistaken).
   public init(picture: Pixmap, tileSize: Int) {
-    let tiles = ((picture.width + tileSize - 1) / tileSize) * ((picture.height + tileSize - 1) / tileSize)
-    self.init(pixmap: picture, tileSize: tileSize, tiles: (0..<tiles).map { _ in Digester.unique() })
+    let grid = TileGrid(width: picture.width, height: picture.height, size: tileSize)
+    self.init(pixmap: picture, grid: grid, tiles: (0..<grid.count).map { _ in Digester.unique() })
   }
 }
 

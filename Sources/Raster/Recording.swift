@@ -117,7 +117,7 @@ public final class Recording {
   private var regions: [PixelRect] = []
   /// Every region pushed: the tiles start new columns and rows at their
   /// edges (`TileGrid`), so no tile holds two.
-  public private(set) var regionsPushed: [PixelRect] = []
+  private(set) var regionsPushed: [PixelRect] = []
   /// The backdrops of the item being recorded, and of the one just closed.
   private var pendingBackdrops: [Int] = []
   private(set) var finished: [Int] = []

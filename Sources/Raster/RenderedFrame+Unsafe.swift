@@ -9,7 +9,7 @@ extension RenderedFrame {
     let bytes = [UInt8](unsafeUninitializedCapacity: 4 * w * h) { picture, n in
       for row in 0..<rows {
         for column in 0..<columns {
-          let tile = tileRect(column: column, row: row)
+          let tile = grid.rect(column: column, row: row)
           let tw = tile.width
           tilePixels[row * columns + column].withUnsafeBufferPointer { tileBytes in
             for y in 0..<tile.height {

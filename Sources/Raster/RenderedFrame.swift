@@ -7,10 +7,10 @@ import Synchronization
 /// work tile by tile, and a stage that needs no whole picture never pays
 /// for assembling one.
 public struct RenderedFrame: Sendable {
-  public let width: Int
-  public let height: Int
   /// The tile grid: row-major from the top left.
   public let grid: TileGrid
+  public var width: Int { grid.width }
+  public var height: Int { grid.height }
   public var columns: Int { grid.columns }
   public var rows: Int { grid.rows }
   public let tiles: [Digest]
@@ -22,7 +22,7 @@ public struct RenderedFrame: Sendable {
   public var parts: [RenderedFrame] = []
 
   public init(grid: TileGrid, tiles: [Digest], tilePixels: [[UInt8]]) {
-    width = grid.width; height = grid.height; self.grid = grid
+    self.grid = grid
     precondition(tiles.count == grid.count && tilePixels.count == tiles.count, "one digest and one tile per tile")
     self.tiles = tiles; self.tilePixels = tilePixels
   }
@@ -51,9 +51,6 @@ public struct RenderedFrame: Sendable {
     self.init(pixmap: pixmap, grid: TileGrid(width: pixmap.width, height: pixmap.height, size: tileSize), tiles: tiles)
   }
 
-  /// The pixels of tile (column, row).
-  public func tileRect(column: Int, row: Int) -> PixelRect { grid.rect(column: column, row: row) }
-
   /// The whole picture, assembled from the tiles on first use (a GIF and a
   /// PNG sequence of one render share it).
   public var pixmap: Pixmap {
@@ -74,7 +71,7 @@ public struct RenderedFrame: Sendable {
     var picture = Pixmap(width: width, height: height)
     for row in 0..<rows {
       for column in 0..<columns {
-        let tile = tileRect(column: column, row: row), pixels = tilePixels[row * columns + column]
+        let tile = grid.rect(column: column, row: row), pixels = tilePixels[row * columns + column]
         for y in 0..<tile.height {
           for x in 0..<tile.width {
             let i = 4 * (y * tile.width + x)
@@ -94,9 +91,9 @@ public struct DrawnTile: Sendable {
   public let index: Int
   public let grid: TileGrid
   public let digest: Digest
-  public let rect: PixelRect
   public let pixels: [UInt8]
+  public var rect: PixelRect { grid.rect(index) }
   public init(index: Int, grid: TileGrid, digest: Digest, pixels: [UInt8]) {
-    self.index = index; self.grid = grid; self.digest = digest; rect = grid.rect(index); self.pixels = pixels
+    self.index = index; self.grid = grid; self.digest = digest; self.pixels = pixels
   }
 }

@@ -122,7 +122,7 @@ public enum TileRenderer {
 
   /// The tiles of a recording's frame: `size` pixels square, with new
   /// columns and rows at the edges of its regions.
-  public static func grid(of list: Recording, size: Int = tileSize) -> TileGrid {
+  static func grid(of list: Recording, size: Int) -> TileGrid {
     let regions = list.regionsPushed
     return TileGrid(
       width: list.frame.width, height: list.frame.height, size: size,

@@ -55,8 +55,9 @@ public protocol FrameSource: Sendable {
   /// the same options by the same binary, give the same bytes. The batch
   /// cache keys on it.
   var inputDigest: String { get }
-  /// Its events and layers, as `render info` shows them.
-  var outline: SourceOutline { get }
+  /// Its events and layers, as `render info` shows them; nil for a source
+  /// with no timeline of its own (a comparison).
+  var outline: SourceOutline? { get }
 }
 
 extension FrameSource {
@@ -64,8 +65,7 @@ extension FrameSource {
   public var showsFrameNumber: Bool { false }
   public func warnings(file: String) -> [SceneDiagnostic] { [] }
   public var sampledProperties: [SampledProperty] { [] }
-  /// No events and no layers of its own; its duration as given.
-  public var outline: SourceOutline { SourceOutline(defaultDuration: duration, durationGiven: true) }
+  public var outline: SourceOutline? { nil }
 
   /// The frame as drawing calls: the background, then `draw` with the
   /// source's points scaled to pixels.
@@ -99,20 +99,16 @@ extension FrameSource {
   /// so the panel's pixels are those of the source rendered alone, and its
   /// still parts are reused from frame to frame as they are then.
   public func draw(at t: Double, on list: Recording, transform: AffineTransform, area: Path, frame: Int = 0) throws(RenderError) {
-    let outline = area.flattened(tolerance: list.tolerance, transform: .identity)
-    if list.isBalanced, outline.count == 1, let r = outline[0].axisAlignedRectangle,
-      [r.minX, r.minY, r.maxX, r.maxY].allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 })
-    {
-      list.pushRegion(PixelRect(x0: Int(r.minX), y0: Int(r.minY), x1: Int(r.maxX), y1: Int(r.maxY)))
-      if let background { list.fill(area, paint: .solid(background)) }
-      try draw(at: t, on: list, transform: transform, frame: frame)
-      list.popRegion()
-      return
+    let lines = area.flattened(tolerance: list.tolerance)
+    let box = lines.count == 1 ? lines[0].axisAlignedRectangle : nil
+    let region = box.flatMap { r -> PixelRect? in
+      guard list.isBalanced, [r.minX, r.minY, r.maxX, r.maxY].allSatisfy({ $0 == $0.rounded() && abs($0) < 1e9 }) else { return nil }
+      return PixelRect(x0: Int(r.minX), y0: Int(r.minY), x1: Int(r.maxX), y1: Int(r.maxY))
     }
-    list.pushClip(area)
+    if let region { list.pushRegion(region) } else { list.pushClip(area) }
     if let background { list.fill(area, paint: .solid(background)) }
     try draw(at: t, on: list, transform: transform, frame: frame)
-    list.popClip()
+    if region != nil { list.popRegion() } else { list.popClip() }
   }
 }
 
@@ -205,7 +201,7 @@ public struct DecoratedSource: FrameSource {
   public func warnings(file: String) -> [SceneDiagnostic] { base.warnings(file: file) }
   public var sampledProperties: [SampledProperty] { base.sampledProperties }
   public var inputDigest: String { base.inputDigest }
-  public var outline: SourceOutline { base.outline }
+  public var outline: SourceOutline? { base.outline }
 
   public func recording(at t: Double, scale: Double?, frame: Int) throws(RenderError) -> Recording {
     let (w, h) = decoration.frame.size

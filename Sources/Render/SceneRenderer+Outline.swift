@@ -5,7 +5,7 @@ extension SceneRenderer {
   /// The scene's events in the order written (each with its changes, its
   /// animation's settling and end, its keyframe tracks, phases or
   /// animator), and its layers as written.
-  public var outline: SourceOutline {
+  public var outline: SourceOutline? {
     let events = scene.timeline.enumerated().map { i, e in
       var changes = e.set.map { "set \($0.id)" } + e.insert.map { "insert \($0.layer.id ?? "?") into \($0.into)" }
       changes += e.remove.map { "remove \($0.id)" } + e.velocity.map { "velocity \($0.id)" }

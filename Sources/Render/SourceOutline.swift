@@ -3,18 +3,18 @@ import Timing
 
 /// What `render info` tells of a source beyond its size and duration: its
 /// events in time order (each with what it changes, its animation, when that
-/// settles and ends) and its layers as a tree. A scene has both; a source
-/// made of others (a comparison) has neither. Encoded as `render info
-/// --json` prints it.
+/// settles and ends) and its layers as a tree (a scene's; a source made of
+/// others, a comparison, has none). Encoded as `render info --json` prints
+/// it.
 public struct SourceOutline: Sendable {
-  public var events: [Event] = []
-  public var layers: [Layer] = []
+  public var events: [Event]
+  public var layers: [Layer]
   /// The latest end of any event: the duration when none is given.
   public var defaultDuration: Double
   /// True when the source states its duration (else it is `defaultDuration`).
   public var durationGiven: Bool
 
-  public init(events: [Event] = [], layers: [Layer] = [], defaultDuration: Double, durationGiven: Bool) {
+  public init(events: [Event], layers: [Layer], defaultDuration: Double, durationGiven: Bool) {
     self.events = events; self.layers = layers; self.defaultDuration = defaultDuration; self.durationGiven = durationGiven
   }
 

@@ -17,7 +17,6 @@ struct Info: ParsableCommand {
 
   func run() throws {
     let source = try SceneFile.loadOrReport(scene)
-    let outline = source.outline
     let (w, h) = source.pixelSize(scale: nil)
     let size = source.pointSize, scale = source.defaultScale
 
@@ -25,18 +24,19 @@ struct Info: ParsableCommand {
       try Terminal.json(
         InfoSummary(
           name: source.name, size: [size.x, size.y], scale: scale, pixels: [w, h], duration: source.duration,
-          defaultDuration: outline.defaultDuration, events: outline.events, layers: outline.layers))
+          defaultDuration: source.outline?.defaultDuration ?? source.duration, events: source.outline?.events ?? [],
+          layers: source.outline?.layers ?? []))
       return
     }
 
     var out = "\(source.name): \(formatNumber(size.x))×\(formatNumber(size.y)) pt at \(formatNumber(scale))× = \(w)×\(h) px\n"
-    out += "duration \(time(source.duration))"
-    if outline.events.isEmpty && outline.durationGiven {
-      out += " s\n"
-    } else {
-      out += outline.durationGiven ? " s (given; events end by \(time(outline.defaultDuration)) s)\n" : " s (the latest end of any event)\n"
+    out += "duration \(time(source.duration)) s"
+    guard let outline = source.outline else {
+      Terminal.write(out + "\n")
+      return
     }
-    if !outline.events.isEmpty { out += "\nevents\n" }
+    out += outline.durationGiven ? " (given; events end by \(time(outline.defaultDuration)) s)\n" : " (the latest end of any event)\n"
+    out += "\nevents\n"
     for r in outline.events {
       out += "  at \(time(r.at)) s  \(r.changes.joined(separator: ", "))\n"
       let moves = r.keyframes != nil || r.phases != nil || r.animator != nil
@@ -62,7 +62,7 @@ struct Info: ParsableCommand {
         out += "      animator \(animator.timing), duration \(time(animator.duration)) s: \(stretches.joined(separator: ", "))\n"
       }
     }
-    if !outline.layers.isEmpty { out += "\nlayers\n" }
+    out += "\nlayers\n"
     func describe(_ l: SourceOutline.Layer, depth: Int) {
       out += String(repeating: "  ", count: depth + 1) + l.type + (l.id.map { " \($0)" } ?? "") + "\n"
       for child in l.children ?? [] { describe(child, depth: depth + 1) }

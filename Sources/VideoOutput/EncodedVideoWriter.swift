@@ -187,8 +187,9 @@ public final class VideoFrameMaker: @unchecked Sendable {
       frame.pointee.color_range = AVCOL_RANGE_MPEG
     }
     guard av_frame_get_buffer(frame, 0) >= 0 else { throw FFmpeg.error(path, "cannot allocate a \(width)×\(height) frame") }
-    // The encoder may read past a row's end: the same bytes there every run.
-    spf_av_frame_fill(frame)
+    // The encoder may read past a row's end: the same bytes there every run
+    // (the samples themselves are all written below).
+    spf_av_frame_fill_padding(frame)
     let rowBytes = 4 * width
     if pixelFormat == .rgba {
       straight.withUnsafeBufferPointer { source in

@@ -106,7 +106,7 @@ public enum YUVConverter {
     for row in 0..<frame.rows {
       for column in 0..<frame.columns {
         let i = row * frame.columns + column
-        convert(tile: i, showing: frame.tiles[i], rect: frame.tileRect(column: column, row: row), pixels: frame.tilePixels[i], into: picture)
+        convert(tile: i, showing: frame.tiles[i], rect: frame.grid.rect(column: column, row: row), pixels: frame.tilePixels[i], into: picture)
       }
     }
   }

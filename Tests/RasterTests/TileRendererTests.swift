@@ -88,7 +88,7 @@ private func recording(shift: Double = 0) -> Recording {
     // Each tile as a Canvas over that tile alone draws it from the background.
     for row in 0..<tiled.rows {
       for column in 0..<tiled.columns {
-        let rect = tiled.tileRect(column: column, row: row)
+        let rect = tiled.grid.rect(column: column, row: row)
         let alone = Canvas(region: rect, background: background)
         alone.replay(r.ops[...])
         let differing = zip(alone.pixmap.bytes, tiled.tilePixels[row * tiled.columns + column]).filter { $0 != $1 }.count
@@ -99,8 +99,8 @@ private func recording(shift: Double = 0) -> Recording {
     func covers(_ tile: PixelRect, _ item: Recording.Item) -> Bool {
       TileRenderer.opaqueRectangles(firstOpOf: item, of: r).contains { PixelRect(inside: $0).intersection(tile) == tile }
     }
-    #expect(covers(tiled.tileRect(column: 1, row: 1), first))
-    #expect(!covers(tiled.tileRect(column: 2, row: 1), first), "covered in part")
+    #expect(covers(tiled.grid.rect(column: 1, row: 1), first))
+    #expect(!covers(tiled.grid.rect(column: 2, row: 1), first), "covered in part")
     #expect(TileRenderer.opaqueRectangles(firstOpOf: r.items[1], of: r).isEmpty, "not a rectangle, and translucent")
   }
 
@@ -125,7 +125,7 @@ private func recording(shift: Double = 0) -> Recording {
     #expect(ta.tiles[0] != tb.tiles[0] || ta.tiles[1] != tb.tiles[1], "the circle shows outside the rectangle")
     #expect(TileRenderer.opaqueRectangles(firstOpOf: a.items.last!, of: a).count == 2)
     for (r, tiled) in [(a, ta), (b, tb)] {
-      let alone = Canvas(region: tiled.tileRect(column: 1, row: 1), background: background)
+      let alone = Canvas(region: tiled.grid.rect(column: 1, row: 1), background: background)
       alone.replay(r.ops[...])
       #expect(alone.pixmap.bytes == tiled.tilePixels[1 * tiled.columns + 1])
     }
@@ -174,7 +174,7 @@ private func recording(shift: Double = 0) -> Recording {
     #expect(changed == [1 * 4 + 2], "\(changed)")
     // Pixels outside the changed tiles are equal.
     for i in 0..<before.tiles.count where !changed.contains(i) {
-      let r = before.tileRect(column: i % 4, row: i / 4)
+      let r = before.grid.rect(column: i % 4, row: i / 4)
       for y in r.y0..<r.y1 { for x in r.x0..<r.x1 { #expect(before.pixmap[x, y] == after.pixmap[x, y]) } }
     }
   }

@@ -117,7 +117,7 @@ extension DemoSceneTests {
   /// heart, caption in that order; each event's end is at or after its start.
   @Test func aScenesOutlineIsItsEventsAndLayers() throws {
     let renderer = try DemoSceneTests.renderer("heart-pop")
-    let outline = renderer.outline
+    let outline = try #require(renderer.outline)
     #expect(outline.durationGiven && renderer.duration == 1.6)
     #expect(Array(outline.layers.prefix(3).map(\.id)) == ["card", "heart", "caption"])
     #expect(!outline.events.isEmpty)
@@ -132,7 +132,8 @@ extension DemoSceneTests {
       func drawOver(_ list: Recording, time: Double, frame: Int) {}
     }
     let decorated = DecoratedSource(renderer, decoration: Nothing(), scale: 2)
-    #expect(decorated.outline.events.map(\.at) == outline.events.map(\.at))
-    #expect(decorated.outline.layers.count == outline.layers.count)
+    let beside = try #require(decorated.outline)
+    #expect(beside.events.map(\.at) == outline.events.map(\.at))
+    #expect(beside.layers.count == outline.layers.count)
   }
 }
