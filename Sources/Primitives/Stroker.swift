@@ -1,4 +1,5 @@
 import PortableMath
+import Synchronization
 
 /// Turns a path and a stroke style into closed outline polygons whose
 /// non-zero fill is the stroke: each subpath becomes one contour (an open
@@ -16,6 +17,52 @@ public enum Stroker {
   }
 
   public static func outline(of path: Path, style: StrokeStyle, tolerance: Double) -> [[Point]] {
+    let key = OutlineKey(path: path, style: style, tolerance: tolerance)
+    if let known = memo.withLock({ $0.outlines[key] }) { return known }
+    let contours = computeOutline(of: path, style: style, tolerance: tolerance)
+    let points = contours.reduce(0) { $0 + $1.count }
+    memo.withLock { memo in
+      if memo.outlines.count >= memoLimit || memo.points + points > memoPointLimit { memo = ([:], 0) }
+      memo.outlines[key] = contours
+      memo.points += points
+    }
+    return contours
+  }
+
+  /// Outlines made recently: a stroke that only moves (its path, style and
+  /// scale the same from frame to frame, as a layer sliding across the
+  /// screen) is outlined once. The key is every input's bits, so a memo hit
+  /// returns exactly what the computation would (−0 and 0 differ). At most
+  /// `memoLimit` outlines and `memoPointLimit` points (16 MB) are kept;
+  /// past either the memo starts afresh.
+  private static let memo = Mutex<(outlines: [OutlineKey: [[Point]]], points: Int)>(([:], 0))
+  static let memoLimit = 256
+  static let memoPointLimit = 1 << 20
+
+  /// The bits of a path, a style and a tolerance.
+  private struct OutlineKey: Hashable {
+    var bits: [UInt64] = []
+    init(path: Path, style: StrokeStyle, tolerance: Double) {
+      bits.reserveCapacity(8 + 7 * path.elements.count + style.dash.count)
+      func add(_ p: Point) { bits.append(p.x.bitPattern); bits.append(p.y.bitPattern) }
+      for e in path.elements {
+        switch e {
+        case .move(let p): bits.append(0); add(p)
+        case .line(let p): bits.append(1); add(p)
+        case .quad(let c, let p): bits.append(2); add(c); add(p)
+        case .cubic(let c1, let c2, let p): bits.append(3); add(c1); add(c2); add(p)
+        case .close: bits.append(4)
+        }
+      }
+      let cap: UInt64 = style.cap == .butt ? 0 : style.cap == .round ? 1 : 2
+      let join: UInt64 = style.join == .miter ? 0 : style.join == .round ? 1 : 2
+      bits.append(5 | cap << 8 | join << 16 | UInt64(style.dash.count) << 24)
+      for v in [style.width, style.miterLimit, style.dashPhase, style.trim.from, style.trim.to, tolerance] { bits.append(v.bitPattern) }
+      for v in style.dash { bits.append(v.bitPattern) }
+    }
+  }
+
+  static func computeOutline(of path: Path, style: StrokeStyle, tolerance: Double) -> [[Point]] {
     let halfWidth = style.width / 2
     guard halfWidth > 0, halfWidth.isFinite else { return [] }
     var lines = path.flattened(tolerance: tolerance)

@@ -99,8 +99,10 @@ public final class Canvas {
     let area = region
     let accumulator = self.accumulator
     _ = Compositor.withTarget(&targets[top].pixmap, origin: origin) { target in
-      Rasterizer.scan(polylines, rule: rule, clip: area, accumulator: accumulator) { y, x, count, constant, coverage in
-        Compositor.blendRow(coverage, x0: x, y: y, count: count, constant: constant, source: source, clip: clip, into: target)
+      Compositor.withClipRows(clip) { clip in
+        Rasterizer.scan(polylines, rule: rule, clip: area, accumulator: accumulator) { y, x, count, constant, coverage in
+          Compositor.blendRow(coverage, x0: x, y: y, count: count, constant: constant, source: source, clip: clip, into: target)
+        }
       }
     }
   }

@@ -75,12 +75,34 @@ extension Compositor {
     }
   }
 
+  /// A clip's coverage as raw memory, valid inside `withClipRows`: read
+  /// for every run of a fill, where copying the mask (and counting
+  /// references to its array) would cost more than the run.
+  struct ClipRows {
+    let bounds: PixelRect
+    /// Coverage of device pixel (x, y) at `coverage + (y − bounds.y0)·width + x − bounds.x0`.
+    let coverage: UnsafePointer<UInt8>
+
+    /// The coverage of device row `y`, indexed by device column.
+    @inline(__always)
+    func row(_ y: Int) -> UnsafePointer<UInt8> { coverage + (y - bounds.y0) * bounds.width - bounds.x0 }
+  }
+
+  /// Runs `body` with `clip` (if any) as raw rows.
+  static func withClipRows<R>(_ clip: CoverageMask?, _ body: (ClipRows?) -> R) -> R {
+    guard let clip else { return body(nil) }
+    return clip.coverage.withUnsafeBufferPointer { coverage in
+      // An empty mask has no base address; its rows are never read (no row is inside its bounds).
+      body(ClipRows(bounds: clip.bounds, coverage: coverage.baseAddress ?? UnsafePointer(bitPattern: 1)!))
+    }
+  }
+
   /// Blends one row of coverage (device row `y`, columns `x0..<x0 + count`)
   /// into the target under the optional clip (multiplied into `coverage`,
   /// which is scratch). `constant`: one coverage for the whole run, and
   /// `coverage` not read.
   static func blendRow(
-    _ coverage: UnsafeMutablePointer<UInt8>, x0: Int, y: Int, count: Int, constant: UInt8? = nil, source: RowSource, clip: CoverageMask?,
+    _ coverage: UnsafeMutablePointer<UInt8>, x0: Int, y: Int, count: Int, constant: UInt8? = nil, source: RowSource, clip: ClipRows?,
     into target: BlendTarget
   ) {
     // The part of the row inside the target.
@@ -104,19 +126,20 @@ extension Compositor {
       guard y >= clip.bounds.y0, y < clip.bounds.y1 else { return }
       start = max(start, clip.bounds.x0); end = min(end, clip.bounds.x1)
       guard start < end else { return }
-      clip.coverage.withUnsafeBufferPointer { clipCoverage in
-        let clipRow = clipCoverage.baseAddress! + (y - clip.bounds.y0) * clip.bounds.width - clip.bounds.x0
-        multiplyCoverage(coverage + (start - x0), by: clipRow + start, count: end - start)
-      }
+      multiplyCoverage(coverage + (start - x0), by: clip.row(y) + start, count: end - start)
     }
-    // Trim uncovered ends.
+    if let solid = source.solid {
+      // Uncovered pixels are left as they are (weight 0 is the identity),
+      // and runs keep their whole groups of eight.
+      blendSolid(solid, coverage: coverage + (start - x0), into: target.address(x: start, y: y), count: end - start)
+      return
+    }
+    // Trim uncovered ends: they need no shading.
     while start < end && coverage[start - x0] == 0 { start += 1 }
     while end > start && coverage[end - 1 - x0] == 0 { end -= 1 }
     guard start < end else { return }
     let targetPixels = target.address(x: start, y: y)
-    if let solid = source.solid {
-      blendSolid(solid, coverage: coverage + (start - x0), into: targetPixels, count: end - start)
-    } else if let shader = source.shader {
+    if let shader = source.shader {
       let n = end - start
       source.reserve(n)
       shader.shade8(x: start, y: y, count: n, into: source.shadedBytes, scratch: source.shadedFloats)
@@ -131,8 +154,10 @@ extension Compositor {
   ) {
     let count = coverage.count
     withTarget(&pixmap, origin: origin) { target in
-      coverage.withUnsafeMutableBufferPointer { row in
-        blendRow(row.baseAddress!, x0: x0, y: y, count: count, source: source, clip: clip, into: target)
+      withClipRows(clip) { clip in
+        coverage.withUnsafeMutableBufferPointer { row in
+          blendRow(row.baseAddress!, x0: x0, y: y, count: count, source: source, clip: clip, into: target)
+        }
       }
     }
   }
@@ -360,14 +385,14 @@ extension Compositor {
     _ sourcePixels: UnsafeRawPointer?, _ weightBytes: UnsafePointer<UInt8>?, into targetPixels: UnsafeMutableRawPointer, count: Int,
     _ body: (_ source: SIMD8<UInt32>, _ weights: SIMD8<UInt32>, _ target: SIMD8<UInt32>) -> SIMD8<UInt32>
   ) {
-    var source = SIMD8<UInt32>.zero, weights = SIMD8<UInt32>.zero, target = SIMD8<UInt32>.zero
-    for j in 0..<count {
-      if let sourcePixels { source[j] = sourcePixels.loadUnaligned(fromByteOffset: 4 * j, as: UInt32.self) }
-      if let weightBytes { weights[j] = UInt32(weightBytes[j]) }
-      target[j] = targetPixels.loadUnaligned(fromByteOffset: 4 * j, as: UInt32.self)
-    }
-    let result = body(source, weights, target)
-    for j in 0..<count { targetPixels.storeBytes(of: result[j], toByteOffset: 4 * j, as: UInt32.self) }
+    // Copied whole into zeroed vectors and back (lane-by-lane inserts and
+    // extracts would go through the stack one element at a time).
+    var source = SIMD8<UInt32>.zero, target = SIMD8<UInt32>.zero, weightBytes8 = SIMD8<UInt8>.zero
+    withUnsafeMutableBytes(of: &target) { $0.baseAddress!.copyMemory(from: targetPixels, byteCount: 4 * count) }
+    if let sourcePixels { withUnsafeMutableBytes(of: &source) { $0.baseAddress!.copyMemory(from: sourcePixels, byteCount: 4 * count) } }
+    if let weightBytes { withUnsafeMutableBytes(of: &weightBytes8) { $0.baseAddress!.copyMemory(from: weightBytes, byteCount: count) } }
+    var result = body(source, SIMD8<UInt32>(truncatingIfNeeded: weightBytes8), target)
+    withUnsafeBytes(of: &result) { targetPixels.copyMemory(from: $0.baseAddress!, byteCount: 4 * count) }
   }
 
   // MARK: Rows

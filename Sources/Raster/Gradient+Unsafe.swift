@@ -50,10 +50,22 @@ extension LinearGradientShader: RowShader {
       if start > 0 { words.initialize(repeating: du > 0 ? first : final, count: start) }
       if end < count { (words + end).initialize(repeating: du > 0 ? final : first, count: count - end) }
       guard start < end else { return }
-      var u = rowStart &+ Int64(x + start) &* step
       let top = Int64(GradientRamp.resolution - 1)
-      for i in start..<end {
-        words[i] = entries[Int(min(max(u >> 32, 0), top))]
+      @inline(__always) func entry(_ i: Int) -> Int64 { (rowStart &+ Int64(x + i) &* step) >> 32 }
+      // The entry moves one way along the row: clamp the ends that leave
+      // the table, then look up the pixels between without clamping.
+      var lo = start, hi = end
+      while lo < hi, !(0...top).contains(entry(lo)) {
+        words[lo] = entries[Int(min(max(entry(lo), 0), top))]
+        lo += 1
+      }
+      while hi > lo, !(0...top).contains(entry(hi - 1)) {
+        words[hi - 1] = entries[Int(min(max(entry(hi - 1), 0), top))]
+        hi -= 1
+      }
+      var u = rowStart &+ Int64(x + lo) &* step
+      for i in lo..<hi {
+        words[i] = entries[Int(truncatingIfNeeded: u >> 32)]
         u &+= step
       }
     }

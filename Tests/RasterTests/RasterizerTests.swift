@@ -5,6 +5,50 @@ import Testing
 @testable import Raster
 
 @Suite struct RasterizerTests {
+  /// The vector conversion of running sums to coverage equals the scalar
+  /// one lane by lane: on sums whose c = |s|·255 + 0.5 lands exactly on an
+  /// integer or a half (where rounding tricks go wrong), either side of
+  /// them, past ±1, at ±0 and infinity, and on random floats.
+  @Test func vectorCoverageEqualsTheScalarRule() {
+    var sums: [Float] = [0, -0, 1, -1, 2, -7.5, .infinity, -.infinity, .leastNonzeroMagnitude, 1 - .ulpOfOne, 0.5 / 255]
+    for n in 0...255 {
+      for offset: Float in [-0.5, 0] {
+        let s = (Float(n) + offset) / 255
+        sums += [s, s.nextUp, s.nextDown, -s, -s.nextUp]
+      }
+    }
+    var state: UInt64 = 5
+    for _ in 0..<4096 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      sums.append(Float(Int32(truncatingIfNeeded: state >> 32)) / Float(1 << 30))
+    }
+    while sums.count % 8 != 0 { sums.append(0.25) }
+    for i in stride(from: 0, to: sums.count, by: 8) {
+      let lanes = SIMD8<Float>(sums[i..<(i + 8)])
+      let vector = Accumulator.nonZeroCoverage(lanes)
+      for j in 0..<8 {
+        #expect(vector[j] == Accumulator.coverage(lanes[j], .nonZero), "sum \(lanes[j])")
+      }
+    }
+  }
+
+  /// The search for the next touched (or untouched) chunk equals a walk
+  /// bit by bit, across word edges and up to the limit.
+  @Test func chunkSearchEqualsABitByBitWalk() {
+    var marks: [UInt64] = [0x8000_0000_0000_0001, 0, 0xFFFF_FFFF_FFFF_FFFF, 0x0F0F_0000_1234_5678]
+    marks.withUnsafeMutableBufferPointer { words in
+      for limit in [0, 1, 63, 64, 65, 128, 200, 256] {
+        for start in 0...limit {
+          for touched in [true, false] {
+            var walk = start
+            while walk < limit && ((words[walk >> 6] >> UInt64(walk & 63)) & 1 == 1) != touched { walk += 1 }
+            #expect(Accumulator.firstChunk(from: start, touched: touched, below: limit, in: words.baseAddress!) == walk)
+          }
+        }
+      }
+    }
+  }
+
   @Test func rectOnHalfPixelEdges() {
     let c = coverage([[Point(0.5, 0.5), Point(2.5, 0.5), Point(2.5, 2.5), Point(0.5, 2.5)]], width: 4, height: 4)
     // Corners a quarter, edges a half, the middle whole.
