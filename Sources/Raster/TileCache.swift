@@ -87,14 +87,19 @@ public final class TileCache: Sendable {
 
   func tile(_ key: Digest) -> [UInt8]? { tiles.value(for: key) }
 
-  /// Backdrops drawn recently and not kept (at most `doorkeeperLimit`;
-  /// past it the set starts afresh).
+  /// Tiles and backdrops drawn recently and not kept (at most
+  /// `doorkeeperLimit`; past it the set starts afresh).
   private let doorkeeper = Mutex(Set<Digest>())
   static let doorkeeperLimit = 4096
 
-  /// True when the backdrop `key` was drawn before and should now be kept;
-  /// otherwise remembers it. (What the cache keeps decides speed only.)
-  func admitBackdrop(_ key: Digest) -> Bool {
+  /// True when the tile or backdrop `key` was drawn before and should now
+  /// be kept; otherwise remembers it. A tile under something that moves
+  /// every frame is never drawn twice, so it is never kept: it does not
+  /// crowd out what is reused, and its memory goes back to the allocator as
+  /// soon as its frame is written, still warm in the core's caches for the
+  /// next tile. A tile that stands still is drawn twice, then reused. (What
+  /// the cache keeps decides speed only.)
+  func admit(_ key: Digest) -> Bool {
     doorkeeper.withLock { seen in
       if seen.remove(key) != nil { return true }
       if seen.count >= Self.doorkeeperLimit { seen.removeAll(keepingCapacity: true) }

@@ -92,7 +92,7 @@ public enum TileRenderer {
               // every frame (a gradient shifting under a glow) would cost
               // a copy of the tile (drawing on goes on in a buffer the
               // cache shares) and crowd out what is reused.
-              if cache.admitBackdrop(key) { cache.store(tile: canvas.pixmap.bytes, for: key) }
+              if cache.admit(key) { cache.store(tile: canvas.pixmap.bytes, for: key) }
             }
             rest = over[first...]
           } else {
@@ -111,7 +111,7 @@ public enum TileRenderer {
             images.draw(i, on: canvas, over: tile, hidden: hidden)
           }
           pixels = canvas.pixmap.bytes
-          cache?.store(tile: pixels, for: digest)
+          if let cache, cache.admit(digest) { cache.store(tile: pixels, for: digest) }
           drawn?(DrawnTile(index: row * columns + column, grid: grid, digest: digest, pixels: pixels))
         }
         tilePixels.append(pixels)
