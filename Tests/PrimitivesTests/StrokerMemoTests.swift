@@ -32,7 +32,10 @@ import Testing
           for _ in 0..<2 {
             let got = Stroker.outline(of: path, style: style, tolerance: tolerance)
             #expect(got.count == expected.count)
-            #expect(zip(got, expected).allSatisfy { a, b in a.count == b.count && zip(a, b).allSatisfy { $0.x.bitPattern == $1.x.bitPattern && $0.y.bitPattern == $1.y.bitPattern } })
+            #expect(
+              zip(got, expected).allSatisfy { a, b in
+                a.count == b.count && zip(a, b).allSatisfy { $0.x.bitPattern == $1.x.bitPattern && $0.y.bitPattern == $1.y.bitPattern }
+              })
           }
         }
       }
