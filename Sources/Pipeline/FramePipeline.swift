@@ -39,6 +39,8 @@ public final class FramePipeline: @unchecked Sendable {
   let scale: Double?
   /// Tiles and effect textures shared by the workers from frame to frame.
   let cache: TileCache
+  /// The tile size frames are drawn in, from how many tiles recent frames drew.
+  let tileSize = TileSizeChooser()
   let sinks: [any DrivenSink]
   /// Checked between frames: once cancelled, the render stops.
   let cancellation: CancellationToken
@@ -212,9 +214,15 @@ public final class FramePipeline: @unchecked Sendable {
       let frame: RenderedFrame
       do {
         let hooks = job.consumers.compactMap { sinks[$0.sink].tileDrawn(index: $0.index) }
+        let size = tileSize.size
+        let drawn = DrawnTiles()
         frame = try source.renderFrame(
-          at: job.time, scale: scale, cache: cache, tileSize: TileRenderer.tileSize, frame: job.consumers[0].index,
-          drawn: hooks.isEmpty ? nil : { tile in for hook in hooks { hook(tile) } })
+          at: job.time, scale: scale, cache: cache, tileSize: size, frame: job.consumers[0].index,
+          drawn: { tile in
+            drawn.indices.insert(tile.index)
+            for hook in hooks { hook(tile) }
+          })
+        tileSize.record(frame, drawn: drawn, size: size)
       } catch {
         fail(.render(error))
         return

@@ -34,4 +34,21 @@ import Testing
     let shared = zip(alone[2].tiles, alone[3].tiles).filter { $0 == $1 }.count
     #expect(shared >= alone[2].tiles.count / 4, "\(shared) of \(alone[2].tiles.count) tiles unchanged in 10 ms")
   }
+
+  /// The tile size changes how a frame is drawn, never its pixels (the
+  /// pipeline draws in 512 px tiles while everything moves): the 40-layer
+  /// benchmark scene (gradients, strokes, translucent circles) in 256 and
+  /// 512 px tiles.
+  @Test func largeTilesDrawTheSamePixels() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let file = root.appendingPathComponent("Benchmarks/Scenes/moving-40-1080p.json")
+    let renderer = try SceneRenderer(
+      decoding: [UInt8](Data(contentsOf: file)), file: file.path, directory: file.deletingLastPathComponent().path, defaultName: "scene")
+    for t in [0.0, 1.3, 4.9] {
+      let a = try renderer.renderFrame(at: t, scale: 0.5, tileSize: 256)
+      let b = try renderer.renderFrame(at: t, scale: 0.5, tileSize: 512)
+      #expect(a.grid.columns > b.grid.columns)
+      #expect(a.pixmap == b.pixmap, "t = \(t)")
+    }
+  }
 }
