@@ -1,4 +1,5 @@
 import Primitives
+import Synchronization
 
 // The coverage rasterizer's accumulation and scanning, on raw memory.
 // Safe twins: `Rasterizer.referenceExactArea(_:width:height:)` (each pixel's
@@ -62,8 +63,24 @@ extension Rasterizer {
 /// accumulator belongs to one tile renderer on one thread, and its
 /// properties go inout only to `ensure`, which does not reach the
 /// accumulator.
-final class Accumulator {
+final class Accumulator: @unchecked Sendable {
   static let chunkShift = 3  // 8 pixels per chunk
+
+  /// Accumulators between frames, at most `spareLimit`: a frame's tiles
+  /// take one and give it back, so its buffers (as large as a tile, left
+  /// zeroed by every fill) are allocated and cleared once per thread, not
+  /// once per frame. (Sendable unchecked: an accumulator has one user at a
+  /// time, as it passes whole through this list.)
+  private static let spare = Mutex<[Accumulator]>([])
+  static let spareLimit = 16
+
+  /// An accumulator no one else is using.
+  static func borrow() -> Accumulator { spare.withLock { $0.popLast() } ?? Accumulator() }
+
+  /// Gives back an accumulator from `borrow` (zeroed, as every fill leaves it).
+  static func giveBack(_ accumulator: Accumulator) {
+    spare.withLock { if $0.count < spareLimit { $0.append(accumulator) } }
+  }
   @exclusivity(unchecked) private(set) var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
   @exclusivity(unchecked) private(set) var stride = 0
   @exclusivity(unchecked) private(set) var wordsPerRow = 0

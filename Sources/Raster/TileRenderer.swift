@@ -33,8 +33,10 @@ public enum TileRenderer {
     let items = list.items
     let background = RGBA8(list.background)
     var over: [Int] = []
-    // One accumulation buffer for every tile (it is left zeroed after each fill).
-    let accumulator = Accumulator()
+    // One accumulation buffer for every tile (it is left zeroed after each
+    // fill), kept from frame to frame.
+    let accumulator = Accumulator.borrow()
+    defer { Accumulator.giveBack(accumulator) }
     // The rectangles each item's first fill paints opaque whole, found when
     // first needed.
     var opaque: [Int: [Rect]] = [:]
