@@ -215,11 +215,11 @@ public final class FramePipeline: @unchecked Sendable {
       do {
         let hooks = job.consumers.compactMap { sinks[$0.sink].tileDrawn(index: $0.index) }
         let size = tileSize.size
-        let drawn = DrawnTiles()
+        var drawn = Set<Int>()
         frame = try source.renderFrame(
           at: job.time, scale: scale, cache: cache, tileSize: size, frame: job.consumers[0].index,
           drawn: { tile in
-            drawn.indices.insert(tile.index)
+            drawn.insert(tile.index)
             for hook in hooks { hook(tile) }
           })
         tileSize.record(frame, drawn: drawn, size: size)

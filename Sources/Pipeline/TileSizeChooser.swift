@@ -9,10 +9,11 @@ import Synchronization
 /// grid, so the choice, which depends on the order the workers finish
 /// frames in, changes how fast a frame is drawn, never its bytes.
 ///
-/// Measured on two cores (scripts/bench-compare, 512 against 256 px): the
-/// 40-layer moving scene 1.165× the frames/s, the app launch 1.12×; the
-/// dashboard 0.87× and the hero transition 0.84×, whose still parts 256 px
-/// tiles reuse (there this chooser keeps 256).
+/// Measured on two cores (scripts/bench-compare, against 256 px always):
+/// the 40-layer moving scene 1.14–1.21× the frames/s, the app launch
+/// 1.10–1.13×; the dashboard and the hero transition unchanged, whose still
+/// parts 256 px tiles reuse (drawn in 512 px tiles always they ran at
+/// 0.87× and 0.84×).
 final class TileSizeChooser: Sendable {
   static let small = TileRenderer.tileSize
   static let large = 2 * TileRenderer.tileSize
@@ -45,29 +46,19 @@ final class TileSizeChooser: Sendable {
   var size: Int { state.withLock { $0.size } }
 
   /// Notes which tiles of `frame` (drawn in `size` tiles) were drawn anew.
-  func record(_ frame: RenderedFrame, drawn: DrawnTiles, size: Int) {
+  func record(_ frame: RenderedFrame, drawn: Set<Int>, size: Int) {
     let grid = frame.grid
-    let count = grid.columns * grid.rows
-    guard count > 0 else { return }
+    guard grid.count > 0 else { return }
+    // In small tiles, what large ones would redraw needlessly as well: the
+    // tiles not drawn that share a large tile with one drawn.
+    func block(_ r: PixelRect) -> Int { (r.y0 / Self.large) << 20 | (r.x0 / Self.large) }
+    let busy = size == Self.small ? Set(drawn.map { block(grid.rect($0)) }) : []
     var drawnArea = 0, totalArea = 0, wastedArea = 0
-    if size == Self.small {
-      // What drawing in large tiles would redraw needlessly: the tiles not
-      // drawn that share a large tile with one drawn.
-      var busy = Set<Int>()
-      func block(_ r: PixelRect) -> Int { (r.y0 / Self.large) << 20 | (r.x0 / Self.large) }
-      for i in drawn.indices { busy.insert(block(grid.rect(i))) }
-      for i in 0..<count {
-        let r = grid.rect(i)
-        let area = r.width * r.height
-        totalArea += area
-        if drawn.indices.contains(i) { drawnArea += area } else if busy.contains(block(r)) { wastedArea += area }
-      }
-    } else {
-      for i in 0..<count {
-        let r = grid.rect(i)
-        totalArea += r.width * r.height
-        if drawn.indices.contains(i) { drawnArea += r.width * r.height }
-      }
+    for i in 0..<grid.count {
+      let r = grid.rect(i)
+      let area = r.width * r.height
+      totalArea += area
+      if drawn.contains(i) { drawnArea += area } else if busy.contains(block(r)) { wastedArea += area }
     }
     state.withLock { s in
       // A frame started before the last change says nothing about the new size.
@@ -88,9 +79,4 @@ final class TileSizeChooser: Sendable {
       }
     }
   }
-}
-
-/// The tiles a frame draws, by index (a frame's tiles are drawn on one thread).
-final class DrawnTiles: @unchecked Sendable {
-  var indices = Set<Int>()
 }

@@ -1,5 +1,4 @@
 import PortableMath
-import Synchronization
 
 /// Turns a path and a stroke style into closed outline polygons whose
 /// non-zero fill is the stroke: each subpath becomes one contour (an open
@@ -17,27 +16,17 @@ public enum Stroker {
   }
 
   public static func outline(of path: Path, style: StrokeStyle, tolerance: Double) -> [[Point]] {
-    let key = OutlineKey(path: path, style: style, tolerance: tolerance)
-    if let known = memo.withLock({ $0.outlines[key] }) { return known }
-    let contours = computeOutline(of: path, style: style, tolerance: tolerance)
-    let points = contours.reduce(0) { $0 + $1.count }
-    memo.withLock { memo in
-      if memo.outlines.count >= memoLimit || memo.points + points > memoPointLimit { memo = ([:], 0) }
-      memo.outlines[key] = contours
-      memo.points += points
+    memo.value(for: OutlineKey(path: path, style: style, tolerance: tolerance), cost: { $0.reduce(0) { $0 + $1.count } }) {
+      computeOutline(of: path, style: style, tolerance: tolerance)
     }
-    return contours
   }
 
   /// Outlines made recently: a stroke that only moves (its path, style and
   /// scale the same from frame to frame, as a layer sliding across the
-  /// screen) is outlined once. The key is every input's bits, so a memo hit
+  /// screen) is outlined once. The key is every input's bits, so a hit
   /// returns exactly what the computation would (−0 and 0 differ). At most
-  /// `memoLimit` outlines and `memoPointLimit` points (16 MB) are kept;
-  /// past either the memo starts afresh.
-  private static let memo = Mutex<(outlines: [OutlineKey: [[Point]]], points: Int)>(([:], 0))
-  static let memoLimit = 256
-  static let memoPointLimit = 1 << 20
+  /// 256 outlines and 2²⁰ points (16 MB) are kept.
+  private static let memo = Memo<OutlineKey, [[Point]]>(limit: 256, costLimit: 1 << 20)
 
   /// The bits of a path, a style and a tolerance.
   private struct OutlineKey: Hashable {

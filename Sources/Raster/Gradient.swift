@@ -1,5 +1,4 @@
 import Primitives
-import Synchronization
 
 /// A gradient stop: offset in 0…1 and a premultiplied colour.
 public struct GradientStop: Sendable, Hashable {
@@ -22,22 +21,11 @@ struct GradientRamp: Sendable {
   let stops: [GradientStop]
 
   /// Ramps made recently, by their stops (a ramp is a function of them):
-  /// the same gradient in every frame of an animation is built once. At
-  /// most `memoLimit` are kept; past it the memo starts afresh.
-  private static let memo = Mutex<[[GradientStop]: GradientRamp]>([:])
-  static let memoLimit = 256
+  /// the same gradient in every frame of an animation is built once.
+  private static let memo = Memo<[GradientStop], GradientRamp>(limit: 256)
 
   init(stops: [GradientStop]) {
-    if let ramp = Self.memo.withLock({ $0[stops] }) {
-      self = ramp
-      return
-    }
-    self.init(building: stops)
-    let ramp = self
-    Self.memo.withLock { memo in
-      if memo.count >= Self.memoLimit { memo.removeAll(keepingCapacity: true) }
-      memo[stops] = ramp
-    }
+    self = Self.memo.value(for: stops) { GradientRamp(building: stops) }
   }
 
   private init(building unsorted: [GradientStop]) {

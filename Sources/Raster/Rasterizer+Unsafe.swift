@@ -127,12 +127,12 @@ final class Accumulator: @unchecked Sendable {
     // Lines wholly above or below the bounds deposit nothing (the test
     // deposit makes, on the same numbers); they are passed over here
     // without being split at the vertical edges first.
-    let top = Double(area.y0), bottom = Double(area.y1)
+    let top = Double(area.y0), height = Double(area.height)
     for line in polylines where line.points.count > 1 {
       line.points.withUnsafeBufferPointer { points in
         var previous = points[points.count - 1]
         for p in points {
-          if (previous.y - top > 0 || p.y - top > 0) && (previous.y - top < bottom - top || p.y - top < bottom - top) {
+          if (previous.y - top > 0 || p.y - top > 0) && (previous.y - top < height || p.y - top < height) {
             addLine(previous, p)
           }
           previous = p

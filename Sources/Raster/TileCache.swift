@@ -96,8 +96,8 @@ public final class TileCache: Sendable {
   /// be kept; otherwise remembers it. A tile under something that moves
   /// every frame is never drawn twice, so it is never kept: it does not
   /// crowd out what is reused, and its memory goes back to the allocator as
-  /// soon as its frame is written, still warm in the core's caches for the
-  /// next tile. A tile that stands still is drawn twice, then reused. (What
+  /// soon as its frame is written. A tile that stands still is drawn twice,
+  /// then reused. (What
   /// the cache keeps decides speed only.)
   func admit(_ key: Digest) -> Bool {
     doorkeeper.withLock { seen in

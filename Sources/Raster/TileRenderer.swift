@@ -13,7 +13,9 @@ public enum TileRenderer {
   /// Tile edge in pixels (even, so a tile is whole 4:2:0 chroma blocks).
   /// Measured on the benchmark scenes (scripts/bench-pipeline), 256 beats
   /// 128 and 64: the fixed cost of drawing a tile (every call over it is
-  /// clipped and rasterized again) outweighs redrawing a larger area.
+  /// clipped and rasterized again) outweighs redrawing a larger area. A
+  /// video whose frames are drawn anew almost whole is drawn in tiles twice
+  /// this size (Pipeline's `TileSizeChooser`).
   public static let tileSize = 256
 
   /// `drawn` sees each tile that is drawn (not taken from the cache) as soon

@@ -6,7 +6,7 @@ import Timing
 
 /// `render info SCENE [--json]`: the source's size and duration, its events
 /// in time order with each animation's settling duration and end, and its
-/// layers (what its `outline` tells; any frame source has one).
+/// layers (what its `outline` tells, for a source that has one).
 struct Info: ParsableCommand {
   static let configuration = CommandConfiguration(abstract: "Show a scene's duration, events (with settling times) and layers.")
 
@@ -17,6 +17,7 @@ struct Info: ParsableCommand {
 
   func run() throws {
     let source = try SceneFile.loadOrReport(scene)
+    let outline = source.outline
     let (w, h) = source.pixelSize(scale: nil)
     let size = source.pointSize, scale = source.defaultScale
 
@@ -24,14 +25,13 @@ struct Info: ParsableCommand {
       try Terminal.json(
         InfoSummary(
           name: source.name, size: [size.x, size.y], scale: scale, pixels: [w, h], duration: source.duration,
-          defaultDuration: source.outline?.defaultDuration ?? source.duration, events: source.outline?.events ?? [],
-          layers: source.outline?.layers ?? []))
+          defaultDuration: outline?.defaultDuration ?? source.duration, events: outline?.events ?? [], layers: outline?.layers ?? []))
       return
     }
 
     var out = "\(source.name): \(formatNumber(size.x))×\(formatNumber(size.y)) pt at \(formatNumber(scale))× = \(w)×\(h) px\n"
     out += "duration \(time(source.duration)) s"
-    guard let outline = source.outline else {
+    guard let outline else {
       Terminal.write(out + "\n")
       return
     }

@@ -12,11 +12,7 @@ import Testing
     return RenderedFrame(pixmap: Pixmap(width: 1024, height: 1024), tileSize: size, tiles: Array(repeating: Digester().digest, count: n))
   }
 
-  func drawn(_ indices: some Sequence<Int>) -> DrawnTiles {
-    let d = DrawnTiles()
-    d.indices = Set(indices)
-    return d
-  }
+  func drawn(_ indices: some Sequence<Int>) -> Set<Int> { Set(indices) }
 
   @Test func everythingMovingDrawsInLargeTilesAndStillnessInSmall() {
     let chooser = TileSizeChooser()
