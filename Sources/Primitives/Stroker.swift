@@ -16,9 +16,9 @@ public enum Stroker {
   }
 
   public static func outline(of path: Path, style: StrokeStyle, tolerance: Double) -> [[Point]] {
-    memo.value(for: OutlineKey(path: path, style: style, tolerance: tolerance), cost: { $0.reduce(0) { $0 + $1.count } }) {
-      computeOutline(of: path, style: style, tolerance: tolerance)
-    }
+    memo.value(
+      for: OutlineKey(path: path, style: style, tolerance: tolerance), cost: { $0.reduce(0) { $0 + $1.count } },
+      compute: { computeOutline(of: path, style: style, tolerance: tolerance) })
   }
 
   /// Outlines made recently: a stroke that only moves (its path, style and

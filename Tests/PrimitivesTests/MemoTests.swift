@@ -10,10 +10,12 @@ import Testing
     let calls = Mutex(0)
     let memo = Memo<Int, [Int]>(limit: 3, costLimit: 10)
     func get(_ k: Int, size: Int = 1) -> [Int] {
-      memo.value(for: k, cost: { $0.count }) {
-        calls.withLock { $0 += 1 }
-        return Array(repeating: k, count: size)
-      }
+      memo.value(
+        for: k, cost: { $0.count },
+        compute: {
+          calls.withLock { $0 += 1 }
+          return Array(repeating: k, count: size)
+        })
     }
     #expect(get(1) == [1] && get(1) == [1] && calls.withLock { $0 } == 1)
     _ = get(2); _ = get(3)
