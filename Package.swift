@@ -25,7 +25,9 @@ let package = Package(
     .executable(name: "video-benchmark", targets: ["VideoBenchmark"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    // The live preview's server: HTTP/1 and WebSocket handlers, no parsing of our own.
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
   ],
   targets: [
     // The elementary functions (sin, exp, pow, atan2, …) of every module, in
@@ -80,11 +82,23 @@ let package = Package(
       dependencies: [
         "Pipeline", "Review", "Render", "Raster", "Primitives", "SceneModel", "Syntax", "PNGCodec", "VideoOutput", "SceneFiles", "Typography",
       ]),
+    // `render preview`: a loopback HTTP server (SwiftNIO) that watches a scene's
+    // folder (inotify) and serves its frames, rendered as `render still`
+    // renders them, to a page of its own. At the edge, like the command line.
+    .target(
+      name: "Preview",
+      dependencies: [
+        "Jobs", "Render", "SceneFiles", "SceneModel", "Review", "PNGCodec", "Raster", "Primitives", "Syntax", "Typography",
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOWebSocket", package: "swift-nio"),
+      ]),
     .executableTarget(
       name: "RenderCommand",
       dependencies: [
         "Review", "Typography", "Primitives", "Syntax", "Timing", "SceneModel", "Render", "SceneFiles", "PNGCodec", "Pipeline", "VideoOutput",
-        "Raster", "CMalloc", "Jobs",
+        "Raster", "CMalloc", "Jobs", "Preview",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       // libx264's blocks start as the same bytes every run (CFFmpegShim's memalign, which the
@@ -139,6 +153,7 @@ let package = Package(
     .testTarget(
       name: "JobsTests",
       dependencies: ["Jobs", "Pipeline", "Review", "Render", "Raster", "Primitives", "SceneModel", "VideoOutput", "PNGCodec", "TestSupport"]),
+    .testTarget(name: "PreviewTests", dependencies: ["Preview", "Render", "SceneFiles", "PNGCodec", "Raster", "TestSupport"]),
     .testTarget(
       name: "RenderCommandTests",
       dependencies: [

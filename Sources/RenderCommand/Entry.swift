@@ -14,6 +14,7 @@ struct RootCommand: ParsableCommand {
     version: RenderVersion.identity,
     subcommands: [
       RenderScene.self, Still.self, Validate.self, Info.self, Batch.self, Curve.self, ChartCommand.self, Sheet.self, Compare.self, Diff.self,
+      PreviewCommand.self,
     ],
     defaultSubcommand: RenderScene.self
   )
