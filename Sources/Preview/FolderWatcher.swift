@@ -25,13 +25,16 @@ public final class FolderWatcher: @unchecked Sendable {
   private let fd: Int32
   private let wake: (read: Int32, write: Int32)
   private let changed: @Sendable () -> Void
+  private let quiet: Duration, longest: Duration
   private let lock = NSLock()
   /// Watch descriptor → the folder and the names in it that matter.
   private var watches: [Int32: (folder: String, names: Set<String>)] = [:]
   private var thread: Thread?
 
-  /// - Parameter changed: called on the watcher's thread, once per burst.
-  public init(changed: @escaping @Sendable () -> Void) throws {
+  /// - Parameters:
+  ///   - quiet, longest: the coalescing windows (tests widen them).
+  ///   - changed: called on the watcher's thread, once per burst.
+  public init(quiet: Duration = FolderWatcher.quiet, longest: Duration = FolderWatcher.longest, changed: @escaping @Sendable () -> Void) throws {
     let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
     guard fd >= 0 else { throw PreviewError.system("inotify_init1", errno) }
     var pipeEnds: [Int32] = [0, 0]
@@ -42,6 +45,8 @@ public final class FolderWatcher: @unchecked Sendable {
     self.fd = fd
     self.wake = (pipeEnds[0], pipeEnds[1])
     self.changed = changed
+    self.quiet = quiet
+    self.longest = longest
   }
 
   deinit {
@@ -101,7 +106,7 @@ public final class FolderWatcher: @unchecked Sendable {
     while true {
       var timeout: Int32 = -1
       if let first = firstEvent, let last = lastEvent {
-        let due = min(last + Self.quiet, first + Self.longest)
+        let due = min(last + quiet, first + longest)
         let left = clock.now.duration(to: due)
         if left <= .zero {
           firstEvent = nil

@@ -24,7 +24,7 @@ public enum PreviewPage {
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>{{scene}} · Springframe preview</title>
-    <link rel="icon" href="data:,">
+    <link rel="icon" href="/favicon.svg">
     <link rel="stylesheet" href="/preview.css">
     <script src="/preview.js" defer></script>
     </head>
@@ -60,6 +60,11 @@ public enum PreviewPage {
     </footer>
     </body>
     </html>
+    """#
+
+  /// The tab's icon: a dot on a spring's path.
+  public static let icon = #"""
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#16171a"/><path d="M4 24 C10 24 11 6 16 6 S21 20 28 14" fill="none" stroke="#0a84ff" stroke-width="2.5" stroke-linecap="round"/><circle cx="28" cy="14" r="3.5" fill="#ff453a"/></svg>
     """#
 
   public static let css = #"""
@@ -271,13 +276,14 @@ public enum PreviewPage {
         if (chartGeneration === generation) return;
         chartGeneration = generation;
         const answer = await fetch('/chart.json', { cache: 'no-store' });
-        if (!answer.ok) {
+        const geometry = answer.ok ? await answer.json() : null;
+        if (!geometry) {
           chartGeometry = null;
           $('chart-wrap').hidden = true;
           $('chart-empty').hidden = false;
           return;
         }
-        chartGeometry = await answer.json();
+        chartGeometry = geometry;
         $('chart').src = '/chart.svg?g=' + generation;
         $('chart-wrap').hidden = false;
         $('chart-empty').hidden = true;

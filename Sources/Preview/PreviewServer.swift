@@ -161,6 +161,8 @@ public final class PreviewServer: Sendable {
         headers: [("Content-Security-Policy", PreviewPage.contentSecurityPolicy(port: port))])
     case "/preview.js":
       return PreviewRoutes.Reply(status: 200, type: "text/javascript; charset=utf-8", body: Array(PreviewPage.script.utf8))
+    case "/favicon.svg":
+      return PreviewRoutes.Reply(status: 200, type: "image/svg+xml", body: Array(PreviewPage.icon.utf8))
     case "/preview.css":
       return PreviewRoutes.Reply(status: 200, type: "text/css; charset=utf-8", body: Array(PreviewPage.css.utf8))
     case "/scene":
@@ -181,8 +183,12 @@ public final class PreviewServer: Sendable {
         return .text(500, "\(session.settings.scene):\(message)")
       }
     case "/chart.svg", "/chart.json":
+      // The geometry is null, not 404, when nothing animates: the page asks
+      // for it every version and a 404 is an error in the browser's console.
       guard let version = session.version, let chart = await version.chartLater() else {
-        return .text(404, "404 Not Found: the scene animates nothing to chart")
+        return path == "/chart.svg"
+          ? .text(404, "404 Not Found: the scene animates nothing to chart")
+          : PreviewRoutes.Reply(status: 200, type: "application/json", body: Array("null".utf8))
       }
       let generation = [("X-Generation", "\(version.generation)")]
       return path == "/chart.svg"

@@ -163,6 +163,8 @@ def open_page(b, url, requests=None):
     page = b.new_page(viewport={"width": 1400, "height": 1000}, device_scale_factor=1, bypass_csp=True)
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    # A resource that fails to load (a 404) is a console error too.
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     if requests is not None:
         page.on("request", lambda r: requests.append(r.url))
     page.goto(url)
@@ -375,7 +377,7 @@ def check_scrub(render, folder):
         left = page.evaluate("parseFloat(document.getElementById('chart-playhead').style.left)")
         expect(left > 50, f"the chart's playhead is at {left}% at the scene's end")
         expect(page.evaluate("document.getElementById('chart').naturalWidth") > 0, "the chart did not load")
-        outside = [r for r in requests if not (r.startswith(url) or r.startswith("ws://127.0.0.1") or r.startswith("data:") or r.startswith("blob:"))]
+        outside = [r for r in requests if not (r.startswith(url) or r.startswith("ws://127.0.0.1") or r.startswith("blob:"))]
         expect(not outside, f"the page loaded from elsewhere: {outside}")
         expect(not page.page_errors, f"the page threw: {page.page_errors}")
 
