@@ -55,8 +55,11 @@ let package = Package(
     .target(
       name: "Render",
       dependencies: ["SceneModel", "Layout", "Raster", "Primitives", "Syntax", "Timing"]),
+    // Lottie animations (Bodymovin JSON) as frame sources: a decoder with
+    // located errors, a typed model, an evaluator into recordings.
+    .target(name: "Lottie", dependencies: ["Primitives", "Syntax", "SceneModel", "Raster", "Render"]),
     // A scene file and the files it names (images, fonts), read from its folder.
-    .target(name: "SceneFiles", dependencies: ["Render", "SceneModel", "PNGCodec", "Raster", "Primitives", "Typography"]),
+    .target(name: "SceneFiles", dependencies: ["Render", "SceneModel", "PNGCodec", "Raster", "Primitives", "Typography", "Lottie", "Syntax"]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
@@ -153,6 +156,7 @@ let package = Package(
     .testTarget(
       name: "JobsTests",
       dependencies: ["Jobs", "Pipeline", "Review", "Render", "Raster", "Primitives", "SceneModel", "VideoOutput", "PNGCodec", "TestSupport"]),
+    .testTarget(name: "LottieTests", dependencies: ["Lottie", "Primitives", "Raster", "Render", "SceneModel"]),
     .testTarget(name: "PreviewTests", dependencies: ["Preview", "Render", "SceneFiles", "PNGCodec", "Raster", "TestSupport"]),
     .testTarget(
       name: "RenderCommandTests",

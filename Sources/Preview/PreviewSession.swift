@@ -268,7 +268,7 @@ public final class PreviewSession: Sendable {
       files = [path] + Self.namedFiles(scene, folder: folder)
     }
     do {
-      let source = try SceneRenderer(decoding: bytes, file: path, directory: folder, defaultName: name, appearance: settings.appearance)
+      let source = try FrameSources.decode(bytes, file: path, directory: folder, defaultName: name, appearance: settings.appearance)
       do { try FrameLimits.check(source, scale: settings.scale) } catch {
         if case .usage(let message) = error { return (.failure("\(path): error: \(message)"), files) }
         return (.failure("\(path): error: \(error)"), files)

@@ -50,6 +50,9 @@ public protocol FrameSource: Sendable {
   func warnings(file: String) -> [SceneDiagnostic]
   /// The animated properties a chart can sample, in the source's order.
   var sampledProperties: [SampledProperty] { get }
+  /// The frame rate the source was made at (a Lottie file's `fr`): outputs
+  /// default to it; nil for a scene (continuous time: 60).
+  var naturalFrameRate: Double? { get }
   /// A digest of every input the frames depend on (the file's bytes, the
   /// images and fonts it names): two sources with one digest, rendered with
   /// the same options by the same binary, give the same bytes. The batch
@@ -65,6 +68,7 @@ extension FrameSource {
   public var showsFrameNumber: Bool { false }
   public func warnings(file: String) -> [SceneDiagnostic] { [] }
   public var sampledProperties: [SampledProperty] { [] }
+  public var naturalFrameRate: Double? { nil }
   public var outline: SourceOutline? { nil }
 
   /// The frame as drawing calls: the background, then `draw` with the

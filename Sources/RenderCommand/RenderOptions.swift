@@ -10,8 +10,10 @@ import Syntax
 
 /// The options of `render SCENE` and `render batch` (docs/cli.md).
 struct RenderOptions: ParsableArguments {
-  @Option(help: "Output frames per second: a number or a ratio A/B (29.97 is 30000/1001).", transform: FrameRate.argument)
-  var fps = FrameRate(60)
+  @Option(
+    help: "Output frames per second: a number or a ratio A/B (29.97 is 30000/1001); default 60, or a Lottie file's own rate.",
+    transform: FrameRate.argument)
+  var fps: FrameRate?
 
   @Option(help: "Slow-motion factor: frame i shows scene time from + i / (fps × slow); fractions allowed.")
   var slow: Double = 1
@@ -127,7 +129,8 @@ struct RenderOptions: ParsableArguments {
   var outputKey: String {
     func n(_ x: Double?) -> String { x.map { "\($0)" } ?? "-" }
     return [
-      "fps=\(fps)", "slow=\(slow)", "scale=\(n(scale))", "from=\(n(from))", "to=\(n(to))", "format=\(format ?? "-")", "at=\(n(at))",
+      "fps=\(fps.map { "\($0)" } ?? "-")", "slow=\(slow)", "scale=\(n(scale))", "from=\(n(from))", "to=\(n(to))", "format=\(format ?? "-")",
+      "at=\(n(at))",
       "crf=\(crf)", "preset=\(preset)", "overlay=\(overlay ?? "-")", "layers=\(chartLayers.joined(separator: ","))",
       "properties=\(chartProperties.joined(separator: ","))", "appearance=\(appearance?.rawValue ?? "-")",
       "quality=\(n(quality))", "max-size=\(maxSize ?? "-")", "matte=\(matte ?? "-")",
@@ -153,7 +156,7 @@ struct RenderOptions: ParsableArguments {
         what = .named(outputs: try outputs.map(OutputRequest.init(parsing:)), formats: try format.map(Self.formats), folder: folder)
       }
       var request = RenderRequest(outputs: what)
-      request.fps = fps
+      request.fps = fps ?? FrameRate(60)
       request.slow = slow
       request.scale = scale
       request.from = from

@@ -53,6 +53,9 @@ struct JobRun {
 
   func run(_ source: any FrameSource, _ request: RenderRequest) throws -> RenderSummary {
     SceneFile.warn(source, file: file, quiet: options.quiet)
+    var request = request
+    // No --fps: a source made at a rate of its own (a Lottie file) keeps it.
+    if options.fps == nil, let natural = source.naturalFrameRate, let rate = FrameRate(parsing: "\(natural)") { request.fps = rate }
     let progress = ProgressLine(label: source.name, enabled: !options.quiet && isatty(STDERR_FILENO) == 1)
     let job = RenderJob(source: source, request: request, cancellation: Signals.cancellation) { [options] event in
       switch event {

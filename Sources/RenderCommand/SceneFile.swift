@@ -22,7 +22,7 @@ enum SceneFile {
     // the working directory, so that messages keep the paths as given).
     let directory = (path as NSString).deletingLastPathComponent
     let bytes = [UInt8](data)
-    return try SceneRenderer(decoding: bytes, file: path, directory: directory, defaultName: name, appearance: appearance)
+    return try FrameSources.decode(bytes, file: path, directory: directory, defaultName: name, appearance: appearance)
   }
 
   /// The scene's warnings (located, as errors are) on standard error,

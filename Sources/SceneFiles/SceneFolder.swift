@@ -1,9 +1,11 @@
 import Foundation
+import Lottie
 import PNGCodec
 import Primitives
 import Raster
 import Render
 import SceneModel
+import Syntax
 import Typography
 
 /// The files a scene names, read from the scene file's folder: its image
@@ -123,5 +125,20 @@ extension SceneRenderer {
     let folder = SceneFolder(directory: directory, fonts: scene.fonts)
     let resources = try SceneResources.load(scene, file: file, images: folder, text: folder)
     self.init(scene: scene, resources: resources, inputDigest: folder.digest(of: scene, bytes: bytes))
+  }
+}
+
+/// The frame source a file's bytes hold: a Lottie animation (a JSON object
+/// with `layers` and `fr`, docs/cli.md "Lottie input") or a scene. The
+/// command line and the preview load every file through here.
+public enum FrameSources {
+  public static func decode(
+    _ bytes: [UInt8], file: String, directory: String, defaultName: String, appearance: Appearance? = nil
+  ) throws(SceneErrors) -> any FrameSource {
+    if let root = try? JSONParser.parse(bytes), LottieDecoder.isLottie(root) {
+      let animation = try LottieDecoder.decode(root, file: file)
+      return LottieSource(animation: animation, name: defaultName, inputDigest: SHA256.hex(bytes))
+    }
+    return try SceneRenderer(decoding: bytes, file: file, directory: directory, defaultName: defaultName, appearance: appearance)
   }
 }

@@ -2,13 +2,13 @@ import Foundation
 import Testing
 
 /// `render preview` as its users meet it (docs/cli.md, "Live preview"):
-/// Tests/Browser/preview_checks.py drives the release binary over raw HTTP
+/// Tests/Reference/preview_checks.py drives the release binary over raw HTTP
 /// and in headless Chromium (Debian's `chromium`, through Playwright for
 /// Python in .build-tools/venv, both installed by scripts/install-deps).
 /// The browser checks are skipped, and say so, when the browser cannot
 /// start; the raw HTTP checks need only Python.
 @Suite(.serialized) struct PreviewCommandTests {
-  static let script = DeployTests.file("Tests/Browser/preview_checks.py")
+  static let script = DeployTests.file("Tests/Reference/preview_checks.py")
   static let python = DeployTests.tool("python")
 
   /// Whether headless Chromium starts under Playwright here (asked once).

@@ -1,0 +1,481 @@
+import Primitives
+import Raster
+import Render
+import SceneModel
+import Syntax
+
+/// A Lottie animation as a frame source: scene time t shows Lottie frame
+/// ip + t × fr, fractional frames interpolated; frame op itself is never
+/// drawn. Every command takes it as it takes a scene.
+public struct LottieSource: FrameSource {
+  public let animation: LottieAnimation
+  public let name: String
+  public let inputDigest: String
+
+  public init(animation: LottieAnimation, name: String, inputDigest: String) {
+    self.animation = animation
+    self.name = name
+    self.inputDigest = inputDigest
+  }
+
+  /// The file's bytes decoded (located errors as `SceneErrors`).
+  public init(decoding bytes: [UInt8], file: String, defaultName: String) throws(SceneErrors) {
+    let animation = try LottieDecoder.decode(bytes, file: file)
+    self.init(animation: animation, name: defaultName, inputDigest: SHA256.hex(bytes))
+  }
+
+  public var duration: Double { (animation.outPoint - animation.inPoint) / animation.frameRate }
+  public var defaultScale: Double { 1 }
+  public var pointSize: Vector2 { Vector2(Double(animation.width), Double(animation.height)) }
+  public func pixelSize(scale: Double?) -> (width: Int, height: Int) {
+    let s = scale ?? 1
+    return (max(1, Int((Double(animation.width) * s).rounded())), max(1, Int((Double(animation.height) * s).rounded())))
+  }
+  public var naturalFrameRate: Double? { animation.frameRate }
+  /// Transparent: outputs with alpha keep it, the others follow --matte.
+  public var background: PremultipliedColor? { nil }
+
+  /// One warning per kind of feature drawn without, where it first appears.
+  public func warnings(file: String) -> [SceneDiagnostic] {
+    animation.skipped.map {
+      SceneDiagnostic(file: file, location: $0.location, path: $0.path, message: "\($0.kind) are not supported; drawn without them")
+    }
+  }
+
+  /// The Lottie frame shown at scene time `t`.
+  public func lottieFrame(at t: Double) -> Double {
+    var f = animation.inPoint + t * animation.frameRate
+    // A time that names a whole frame, give or take the rounding of t ×
+    // fr, is that frame (hold keyframes change exactly there).
+    if abs(f - f.rounded()) < 1e-9 * max(1, abs(f)) { f = f.rounded() }
+    return min(f, animation.outPoint.nextDown)
+  }
+
+  public func draw(at t: Double, on list: Recording, transform: AffineTransform, frame: Int) throws(RenderError) {
+    var painter = LottiePainter(animation: animation, list: list)
+    painter.composition(animation.layers, at: lottieFrame(at: t), transform: transform)
+  }
+}
+
+/// Draws compositions, layers and shapes into a recording.
+struct LottiePainter {
+  let animation: LottieAnimation
+  let list: Recording
+
+  /// Layers of one composition at its frame `f`, bottom (last) first.
+  mutating func composition(_ layers: [LottieLayer], at f: Double, transform: AffineTransform) {
+    let byIndex = Dictionary(layers.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
+    func matrix(_ layer: LottieLayer, depth: Int = 0) -> AffineTransform {
+      let local = layer.transform.matrix(at: f)
+      guard depth < 64, let p = layer.parent, let parent = byIndex[p] else { return local }
+      return local.concatenating(matrix(parent, depth: depth + 1))
+    }
+    for (position, layer) in layers.enumerated().reversed() {
+      guard !layer.hidden, !layer.isMatte, f >= layer.inPoint, f < layer.outPoint else { continue }
+      // A layer's own keyframes are in its composition's frames; its start
+      // time and stretch move the frames of the composition it holds.
+      let local = f
+      let opacity = layer.transform.opacity(at: local)
+      guard opacity > 0 else { continue }
+      let m = matrix(layer).concatenating(transform)
+      let isolated = opacity < 1
+      if isolated { list.beginLayer(bounds: Rect(x: -1e7, y: -1e7, width: 2e7, height: 2e7), opacity: opacity) }
+      var clips = 0
+      // An alpha matte (the layer above, `td`) as the clip of its filled
+      // shapes; inverted, as the clip of everything else.
+      if let mode = layer.matteMode, mode == 1 || mode == 2, position > 0 {
+        let matte = layers[position - 1]
+        var shape = Path()
+        if f >= matte.inPoint, f < matte.outPoint {
+          outline(matte, in: layers, at: f, transform: matrixOf(matte, in: byIndex, at: f).concatenating(transform), into: &shape)
+        }
+        if mode == 2 {
+          var outside = Path.rect(Rect(x: -1e6, y: -1e6, width: 2e6 + 1, height: 2e6 + 1))
+          outside.append(shape)
+          list.pushClip(outside, rule: .evenOdd)
+        } else {
+          list.pushClip(shape)
+        }
+        clips += 1
+      }
+      // Masks: the added ones' union, then each subtracted one's outside,
+      // then each intersected one (an inverted mask: its outside).
+      let outside = Path.rect(Rect(x: -1e6, y: -1e6, width: 2e6 + 1, height: 2e6 + 1))
+      func clip(_ path: Path, inverted: Bool) {
+        if inverted {
+          var p = outside.transformed(by: m.inverted ?? .identity)
+          p.append(path)
+          list.pushClip(p, transform: m, rule: .evenOdd)
+        } else {
+          list.pushClip(path, transform: m)
+        }
+        clips += 1
+      }
+      let added = layer.masks.filter { $0.mode == "a" && !$0.inverted }
+      if !added.isEmpty {
+        var union = Path()
+        for mask in added { if let shape = mask.path.value(at: local).shape { union.append(shape.path) } }
+        clip(union, inverted: false)
+      }
+      for mask in layer.masks where !(mask.mode == "a" && !mask.inverted) && mask.mode != "n" {
+        guard let shape = mask.path.value(at: local).shape else { continue }
+        clip(shape.path, inverted: (mask.mode == "s") != mask.inverted)
+      }
+      switch layer.type {
+      case 4:
+        shapes(layer.shapes, at: local, transform: m, alpha: 1, trims: [])
+      case 1:
+        if let c = layer.solidColor {
+          let rect = Path.rect(Rect(x: 0, y: 0, width: layer.solidSize.0, height: layer.solidSize.1))
+          list.fill(rect, transform: m, paint: .solid(Color(red: c[0], green: c[1], blue: c[2], alpha: 1).premultiplied))
+        }
+      case 0:
+        if let ref = layer.reference, let children = animation.precomps[ref] {
+          var childFrame = (f - layer.startTime) / layer.stretch
+          if let tm = layer.timeRemap { childFrame = tm.numbers(at: local, fallback: [0])[0] * animation.frameRate }
+          if layer.solidSize.0 > 0, layer.solidSize.1 > 0 {
+            list.pushClip(Path.rect(Rect(x: 0, y: 0, width: layer.solidSize.0, height: layer.solidSize.1)), transform: m)
+            clips += 1
+          }
+          composition(children, at: childFrame, transform: m)
+        }
+      default:
+        break
+      }
+      for _ in 0..<clips { list.popClip() }
+      if isolated { list.endLayer() }
+    }
+  }
+
+  func matrixOf(_ layer: LottieLayer, in byIndex: [Int: LottieLayer], at f: Double, depth: Int = 0) -> AffineTransform {
+    let local = layer.transform.matrix(at: f)
+    guard depth < 64, let p = layer.parent, let parent = byIndex[p] else { return local }
+    return local.concatenating(matrixOf(parent, in: byIndex, at: f, depth: depth + 1))
+  }
+
+  /// The filled area of a matte layer, in device space: its shapes' fills,
+  /// a solid's rectangle, a precomposition's layers.
+  func outline(_ layer: LottieLayer, in layers: [LottieLayer], at f: Double, transform m: AffineTransform, into out: inout Path) {
+    switch layer.type {
+    case 4: filled(layer.shapes, at: f, transform: m, into: &out)
+    case 1: out.append(Path.rect(Rect(x: 0, y: 0, width: layer.solidSize.0, height: layer.solidSize.1)).transformed(by: m))
+    case 0:
+      guard let ref = layer.reference, let children = animation.precomps[ref] else { return }
+      let childFrame = (f - layer.startTime) / layer.stretch
+      let byIndex = Dictionary(children.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
+      for child in children where !child.hidden && !child.isMatte && childFrame >= child.inPoint && childFrame < child.outPoint {
+        outline(child, in: children, at: childFrame, transform: matrixOf(child, in: byIndex, at: childFrame).concatenating(m), into: &out)
+      }
+    default: break
+    }
+  }
+
+  func filled(_ items: [LottieShape], at f: Double, transform m: AffineTransform, into out: inout Path) {
+    for i in items.indices {
+      switch items[i] {
+      case .group(let sub, let hidden):
+        guard !hidden else { continue }
+        let (gm, ga) = Self.groupTransform(sub, at: f)
+        if ga > 0 { filled(sub, at: f, transform: gm.concatenating(m), into: &out) }
+      case .fill, .gradientFill:
+        for p in collect(items[0..<i], at: f, relative: .identity) { out.append(p.path.transformed(by: m)) }
+      default: break
+      }
+    }
+  }
+
+  /// A group's items: each fill and stroke paints the paths above it in
+  /// the group (and in the groups above it), groups drawn in their turn,
+  /// the last item at the bottom.
+  /// `trims`: the trim modifiers that follow this group in the groups
+  /// around it, which apply to its paths too (outermost last).
+  mutating func shapes(_ items: [LottieShape], at f: Double, transform m: AffineTransform, alpha: Double, trims: [Trim]) {
+    func paths(before i: Int) -> [Trimmed] { Self.apply(trims, to: collect(items[0..<i], at: f, relative: .identity)) }
+    for i in items.indices.reversed() {
+      switch items[i] {
+      case .group(let sub, let hidden):
+        guard !hidden else { continue }
+        let (gm, ga) = Self.groupTransform(sub, at: f)
+        guard ga > 0 else { continue }
+        // The trims after the group in this one apply to its paths.
+        let after = items[(i + 1)...].compactMap { item -> Trim? in
+          if case .trim(let s, let e, let o, let individually) = item { return Trim(s, e, o, individually, at: f) }
+          return nil
+        }
+        shapes(sub, at: f, transform: gm.concatenating(m), alpha: alpha * ga, trims: after + trims)
+      case .fill(let color, let opacity, let evenOdd):
+        let paths = paths(before: i)
+        guard !paths.isEmpty else { continue }
+        let o = (opacity?.numbers(at: f, fallback: [100])[0] ?? 100) / 100 * alpha
+        list.fill(
+          Self.joined(paths), transform: m, paint: .solid(self.color(color.numbers(at: f, fallback: [0, 0, 0, 1]), opacity: o)),
+          rule: evenOdd ? .evenOdd : .nonZero)
+      case .gradientFill(let gradient, let evenOdd):
+        let paths = paths(before: i)
+        guard !paths.isEmpty, let paint = self.gradient(gradient, at: f, transform: m, alpha: alpha) else { continue }
+        list.fill(Self.joined(paths), transform: m, paint: paint, rule: evenOdd ? .evenOdd : .nonZero)
+      case .stroke(let stroke):
+        let paths = paths(before: i)
+        guard !paths.isEmpty else { continue }
+        self.stroke(stroke, paths: paths, at: f, transform: m, alpha: alpha)
+      default:
+        break
+      }
+    }
+  }
+
+  /// A group's transform (its `tr` item) and opacity.
+  static func groupTransform(_ items: [LottieShape], at f: Double) -> (AffineTransform, Double) {
+    for item in items.reversed() {
+      if case .transform(let t) = item { return (t.matrix(at: f), t.opacity(at: f)) }
+    }
+    return (.identity, 1)
+  }
+
+  /// A trim modifier's ranges at a frame.
+  struct Trim {
+    var ranges: [(Double, Double)]
+    var individually: Bool
+
+    init(_ s: LottieProperty?, _ e: LottieProperty?, _ o: LottieProperty?, _ individually: Bool, at f: Double) {
+      let start = (s?.numbers(at: f, fallback: [0])[0] ?? 0) / 100, end = (e?.numbers(at: f, fallback: [100])[0] ?? 100) / 100
+      let offset = (o?.numbers(at: f, fallback: [0])[0] ?? 0) / 360
+      ranges = LottiePainter.trimRanges(start: start, end: end, offset: offset)
+      self.individually = individually
+    }
+  }
+
+  /// `trims` (innermost first) applied to paths not trimmed yet.
+  static func apply(_ trims: [Trim], to paths: [Trimmed]) -> [Trimmed] {
+    guard let trim = trims.first, !paths.isEmpty, !paths.contains(where: { $0.trims != nil }) else { return paths }
+    if trim.individually { return [Trimmed(path: joined(paths), trims: trim.ranges, individually: true)] }
+    return paths.map { Trimmed(path: $0.path, trims: trim.ranges) }
+  }
+
+  /// A path with its trim, if a trim modifier applies to it.
+  struct Trimmed {
+    var path: Path
+    var trims: [(Double, Double)]?
+    var individually = false
+  }
+
+  /// The paths of `items` in the group's space, with the trims that
+  /// follow them applied.
+  func collect(_ items: ArraySlice<LottieShape>, at f: Double, relative: AffineTransform) -> [Trimmed] {
+    var out: [Trimmed] = []
+    for item in items {
+      switch item {
+      case .rect(let p, let s, let r, let reversed):
+        let c = p.numbers(at: f, fallback: [0, 0]), size = s.numbers(at: f, fallback: [0, 0])
+        let radius = min(r?.numbers(at: f, fallback: [0])[0] ?? 0, min(abs(size[0]), abs(size[1])) / 2)
+        let rect = Rect(x: c[0] - size[0] / 2, y: c[1] - size[1] / 2, width: size[0], height: size[1])
+        var path = radius > 0 ? Path.roundedRect(rect, cornerRadius: radius, style: .circular) : Self.rectPath(rect)
+        if reversed { path = path.reversed() }
+        out.append(Trimmed(path: path.transformed(by: relative)))
+      case .ellipse(let p, let s, let reversed):
+        let c = p.numbers(at: f, fallback: [0, 0]), size = s.numbers(at: f, fallback: [0, 0])
+        var path = Self.ellipsePath(center: Point(c[0], c[1]), radii: Vector2(size[0] / 2, size[1] / 2))
+        if reversed { path = path.reversed() }
+        out.append(Trimmed(path: path.transformed(by: relative)))
+      case .path(let ks, _):
+        if let shape = ks.value(at: f).shape { out.append(Trimmed(path: shape.path.transformed(by: relative))) }
+      case .polystar(let star):
+        out.append(Trimmed(path: Self.polystar(star, at: f).transformed(by: relative)))
+      case .group(let sub, let hidden):
+        guard !hidden else { continue }
+        let (gm, _) = Self.groupTransform(sub, at: f)
+        out += collect(sub[...], at: f, relative: gm.concatenating(relative))
+      case .trim(let s, let e, let o, let individually):
+        out = Self.apply([Trim(s, e, o, individually, at: f)], to: out)
+      default:
+        break
+      }
+    }
+    return out
+  }
+
+  /// A trim's start and end (fractions) and offset (turns) as one or two
+  /// ranges within 0 … 1.
+  static func trimRanges(start: Double, end: Double, offset: Double) -> [(Double, Double)] {
+    var a = min(start, end) + offset, b = max(start, end) + offset
+    if b - a >= 1 { return [(0, 1)] }
+    if a == b { return [] }
+    let k = a.rounded(.down)
+    a -= k
+    b -= k
+    return b <= 1 ? [(a, b)] : [(a, 1), (0, b - 1)]
+  }
+
+  static func joined(_ paths: [Trimmed]) -> Path {
+    var out = Path()
+    for p in paths { out.append(p.path) }
+    return out
+  }
+
+  /// After Effects' rectangle: from the top right corner, clockwise.
+  static func rectPath(_ r: Rect) -> Path {
+    var p = Path()
+    p.move(to: Point(r.maxX, r.minY))
+    p.line(to: Point(r.maxX, r.maxY))
+    p.line(to: Point(r.minX, r.maxY))
+    p.line(to: Point(r.minX, r.minY))
+    p.close()
+    return p
+  }
+
+  /// After Effects' ellipse: four cubic arcs from the top, clockwise.
+  static func ellipsePath(center c: Point, radii r: Vector2) -> Path {
+    let k = 0.5519150244935105707435627
+    var p = Path()
+    p.move(to: Point(c.x, c.y - r.y))
+    p.cubic(to: Point(c.x + r.x, c.y), control1: Point(c.x + k * r.x, c.y - r.y), control2: Point(c.x + r.x, c.y - k * r.y))
+    p.cubic(to: Point(c.x, c.y + r.y), control1: Point(c.x + r.x, c.y + k * r.y), control2: Point(c.x + k * r.x, c.y + r.y))
+    p.cubic(to: Point(c.x - r.x, c.y), control1: Point(c.x - k * r.x, c.y + r.y), control2: Point(c.x - r.x, c.y + k * r.y))
+    p.cubic(to: Point(c.x, c.y - r.y), control1: Point(c.x - r.x, c.y - k * r.y), control2: Point(c.x - k * r.x, c.y - r.y))
+    p.close()
+    return p
+  }
+
+  /// A star or polygon, its first point straight up, turned by its rotation.
+  static func polystar(_ s: LottiePolystar, at f: Double) -> Path {
+    let c = s.position?.numbers(at: f, fallback: [0, 0]) ?? [0, 0]
+    let n = max(0, Int((s.points?.numbers(at: f, fallback: [5])[0] ?? 5).rounded(.down)))
+    let outer = s.outerRadius?.numbers(at: f, fallback: [0])[0] ?? 0
+    let inner = s.innerRadius?.numbers(at: f, fallback: [0])[0] ?? 0
+    let rotation = (s.rotation?.numbers(at: f, fallback: [0])[0] ?? 0) * .pi / 180
+    var path = Path()
+    guard n >= 2 || (s.star && n >= 1) else { return path }
+    let count = s.star ? 2 * n : n
+    for i in 0..<count {
+      let radius = s.star && i % 2 == 1 ? inner : outer
+      let angle = rotation - .pi / 2 + Double(i) * 2 * .pi / Double(count)
+      let r = AffineTransform.rotation(angle)
+      let point = Point(c[0] + radius * r.a, c[1] + radius * r.b)
+      if i == 0 { path.move(to: point) } else { path.line(to: point) }
+    }
+    path.close()
+    if s.reversed { path = path.reversed() }
+    return path
+  }
+
+  func color(_ c: [Double], opacity: Double) -> PremultipliedColor {
+    let scale = animation.oldColors ? 255.0 : 1.0
+    func channel(_ i: Int) -> Double { min(max((i < c.count ? c[i] : 0) / scale, 0), 1) }
+    return Color(red: channel(0), green: channel(1), blue: channel(2), alpha: min(max(opacity, 0), 1)).premultiplied
+  }
+
+  mutating func stroke(_ stroke: LottieStroke, paths: [Trimmed], at f: Double, transform m: AffineTransform, alpha: Double) {
+    let width = stroke.width?.numbers(at: f, fallback: [1])[0] ?? 1
+    guard width > 0 else { return }
+    let o = (stroke.opacity?.numbers(at: f, fallback: [100])[0] ?? 100) / 100 * alpha
+    let paint: Paint
+    if let gradient = stroke.gradient {
+      guard let g = self.gradient(gradient, at: f, transform: m, alpha: alpha) else { return }
+      paint = g
+    } else {
+      paint = .solid(color(stroke.color?.numbers(at: f, fallback: [0, 0, 0, 1]) ?? [0, 0, 0, 1], opacity: o))
+    }
+    var dash = stroke.dashes.map { $0.numbers(at: f, fallback: [0])[0] }
+    if dash.count % 2 == 1 { dash += dash }
+    if dash.allSatisfy({ $0 <= 0 }) { dash = [] }
+    let phase = stroke.offset?.numbers(at: f, fallback: [0])[0] ?? 0
+    for p in paths {
+      for range in p.trims ?? [(0, 1)] {
+        let style = StrokeStyle(
+          width: width, cap: stroke.cap, join: stroke.join, miterLimit: stroke.miterLimit, dash: dash, dashPhase: phase, trim: range)
+        list.stroke(p.path, transform: m, style: style, paint: paint)
+      }
+    }
+  }
+
+  /// A gradient's paint in device space, nil when it has no stops.
+  func gradient(_ g: LottieGradient, at f: Double, transform m: AffineTransform, alpha: Double) -> Paint? {
+    guard let raw = g.stops?.value(at: f).numbers, g.count > 0, raw.count >= 4 * g.count else { return nil }
+    let o = (g.opacity?.numbers(at: f, fallback: [100])[0] ?? 100) / 100 * alpha
+    let scale = animation.oldColors ? 255.0 : 1.0
+    var colorStops: [(Double, [Double])] = []
+    for i in 0..<g.count { colorStops.append((raw[4 * i], [raw[4 * i + 1], raw[4 * i + 2], raw[4 * i + 3]].map { $0 / scale })) }
+    var alphaStops: [(Double, Double)] = []
+    var k = 4 * g.count
+    while k + 1 < raw.count {
+      alphaStops.append((raw[k], raw[k + 1]))
+      k += 2
+    }
+    let offsets = Array(Set(colorStops.map(\.0) + alphaStops.map(\.0))).sorted()
+    func lerp(_ stops: [(Double, [Double])], _ x: Double) -> [Double] {
+      guard let first = stops.first else { return [0, 0, 0] }
+      if x <= first.0 { return first.1 }
+      for i in 1..<max(1, stops.count) where x <= stops[i].0 {
+        let a = stops[i - 1], b = stops[i]
+        let t = b.0 > a.0 ? (x - a.0) / (b.0 - a.0) : 1
+        return zip(a.1, b.1).map { $0 + ($1 - $0) * t }
+      }
+      return stops[stops.count - 1].1
+    }
+    let stops = offsets.map { x -> GradientStop in
+      let rgb = lerp(colorStops, x)
+      let a = alphaStops.isEmpty ? 1 : lerp(alphaStops.map { ($0.0, [$0.1]) }, x)[0]
+      return GradientStop(
+        offset: min(max(x, 0), 1), color: Color(red: rgb[0], green: rgb[1], blue: rgb[2], alpha: min(max(a * o, 0), 1)).premultiplied)
+    }
+    let s = g.start?.numbers(at: f, fallback: [0, 0]) ?? [0, 0], e = g.end?.numbers(at: f, fallback: [0, 0]) ?? [0, 0]
+    let start = m.apply(Point(s[0], s[1])), end = m.apply(Point(e[0], e[1]))
+    if g.radial {
+      let radius = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
+      guard radius > 0 else { return nil }
+      return .radialGradient(RadialGradientShader(center: start, startRadius: 0, endRadius: radius, stops: stops))
+    }
+    return .linearGradient(LinearGradientShader(start: start, end: end, stops: stops))
+  }
+}
+
+extension LottieSource {
+  /// The top composition's layers' animated transform properties
+  /// (position, scale, rotation, opacity), each layer named by its `nm`
+  /// (else its `ind`, else its index), velocities per second of scene time
+  /// by central differences.
+  public var sampledProperties: [SampledProperty] {
+    var out: [SampledProperty] = []
+    let fr = animation.frameRate
+    for (i, layer) in animation.layers.enumerated() where !layer.isMatte {
+      let name = layer.name ?? layer.index.map { "\($0)" } ?? "\(i)"
+      let t = layer.transform
+      var chosen: [(String, String, LottieProperty, [String?])] = []
+      if let p = t.position, p.isAnimated { chosen.append(("position", "px", p, ["x", "y"])) }
+      if let x = t.positionX, x.isAnimated { chosen.append(("position.x", "px", x, [nil])) }
+      if let y = t.positionY, y.isAnimated { chosen.append(("position.y", "px", y, [nil])) }
+      if let s = t.scale, s.isAnimated { chosen.append(("scale", "%", s, ["x", "y"])) }
+      if let r = t.rotation, r.isAnimated { chosen.append(("rotation", "°", r, [nil])) }
+      if let o = t.opacity, o.isAnimated { chosen.append(("opacity", "%", o, [nil])) }
+      for (property, unit, prop, names) in chosen {
+        let source = self
+        out.append(
+          SampledProperty(layer: name, property: property, unit: unit, marks: []) { time in
+            let f = source.lottieFrame(at: time)
+            let h = 1e-3
+            let v = prop.numbers(at: f, fallback: [0, 0]), a = prop.numbers(at: f - h * fr, fallback: [0, 0]),
+              b = prop.numbers(at: f + h * fr, fallback: [0, 0])
+            let values = names.enumerated().map { (name: $1, value: v[$0]) }
+            let velocities = names.enumerated().map { (name: $1, value: (b[$0] - a[$0]) / (2 * h)) }
+            return (values, velocities)
+          })
+      }
+    }
+    return out
+  }
+}
+
+extension LottieSource {
+  /// `render info`: the layers as a tree, named by `nm` (else `ind`, else
+  /// their index), precompositions' layers beneath theirs.
+  public var outline: SourceOutline? {
+    func tree(_ layers: [LottieLayer], depth: Int) -> [SourceOutline.Layer] {
+      layers.enumerated().map { i, layer in
+        let kind = [0: "precomp", 1: "solid", 2: "image", 3: "null", 4: "shape", 5: "text"][layer.type] ?? "type \(layer.type)"
+        let children = depth < 16 && layer.type == 0 ? tree(animation.precomps[layer.reference ?? ""] ?? [], depth: depth + 1) : []
+        return SourceOutline.Layer(id: layer.name ?? layer.index.map { "\($0)" } ?? "\(i)", type: kind, children: children)
+      }
+    }
+    return SourceOutline(events: [], layers: tree(animation.layers, depth: 0), defaultDuration: duration, durationGiven: true)
+  }
+}

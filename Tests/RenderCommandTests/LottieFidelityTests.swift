@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+
+/// Lottie input against a reference player (docs/cli.md, "Lottie input"):
+/// Tests/Reference/lottie_fidelity.py renders 8 frames evenly spaced over
+/// each file's [ip, op) with the release `render still` and with ThorVG
+/// (thorvg-python, installed by scripts/install-deps into
+/// .build-tools/venv), at 128 px on the longer side, and compares them over
+/// white and over black. The files, from MIT-licensed public test suites,
+/// are in Tests/Fixtures/lottie with their sources (its README.md).
+@Suite struct LottieFidelityTests {
+  static let folder = DeployTests.file("Tests/Fixtures/lottie")
+  static let python = DeployTests.tool("python")
+  static let thorvg: Bool = {
+    guard let python else { return false }
+    return (try? DeployTests.run(python, ["-c", "import thorvg_python"]).status) == 0
+  }()
+
+  /// The files drawn at 30 dB or better now, each held to it. The others
+  /// use what is not drawn yet (images, luma mattes, gradient highlights)
+  /// or miss by a little; the issue note lists them with their figures.
+  static let held = [
+    "1st_animation", "4479-fireworks", "R_QPKIVi", "StickAndBall", "a_cup_of_coffee", "alien", "bounching_ball", "done", "emoji_wink",
+    "fly_in_beaker", "focal_test", "frog_vr", "gears", "gradient_sleepy_loader", "gradient_smoke", "graph", "happy_trio", "hourglass",
+    "it_s_lunch_time", "loader_4", "loading", "loading_animation", "maps", "masking", "material_wave_loading", "peli-canon", "polystar",
+    "pumpkin", "ripple_loading_animation", "slot1", "telegram", "water_filling", "waves",
+  ]
+
+  @Test(.enabled(if: thorvg, "thorvg-python (scripts/install-deps) is not installed"))
+  func filesAgreeWithThorVGTo30dB() throws {
+    let folder = Self.folder
+    var files = Self.held.map { "\(folder)/\($0).json" }
+    // The old 0 … 255 colours, which ThorVG does not read, against the original's frames.
+    files.append("\(folder)/material_wave_loading_v4colours.json=\(folder)/material_wave_loading.json")
+    let run = try DeployTests.run(
+      try #require(Self.python),
+      [DeployTests.file("Tests/Reference/lottie_fidelity.py"), "--render", RenderBinary.url.path, "--size", "128", "--min", "30"] + files)
+    #expect(run.status == 0, "\(run.output)")
+  }
+}
