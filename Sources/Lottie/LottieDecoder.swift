@@ -246,7 +246,7 @@ public struct LottieDecoder {
         t.positionX = p["x"].flatMap { property($0, path.appending("p").appending("x")) }
         t.positionY = p["y"].flatMap { property($0, path.appending("p").appending("y")) }
       } else {
-        t.position = property(p, path.appending("p"))
+        t.position = property(p, path.appending("p"), spatial: true)
       }
     }
     t.scale = node["s"].flatMap { property($0, path.appending("s")) }
@@ -272,7 +272,7 @@ public struct LottieDecoder {
     }
     let hidden = node["hd"]?.bool ?? false
     let reversed = node["d"]?.number == 3
-    func prop(_ key: String) -> LottieProperty? { node[key].flatMap { property($0, path.appending(key)) } }
+    func prop(_ key: String) -> LottieProperty? { node[key].flatMap { property($0, path.appending(key), spatial: key == "p") } }
     if hidden, ty != "gr" { return .skipped }
     switch ty {
     case "gr": return .group(node["it"].map { shapes($0, path.appending("it")) } ?? [], hidden: hidden)
@@ -338,8 +338,10 @@ public struct LottieDecoder {
       angle: node["a"].flatMap { property($0, path.appending("a")) }, opacity: node["o"].flatMap { property($0, path.appending("o")) })
   }
 
-  /// A property object `{"a": 0|1, "k": …}` (or a bare value).
-  mutating func property(_ node: JSONNode, _ path: JSONPath) -> LottieProperty? {
+  /// A property object `{"a": 0|1, "k": …}` (or a bare value). Only a
+  /// position (`spatial`) moves along its keyframes' tangents `to`, `ti`;
+  /// other points (a gradient's ends) move straight, as the players do.
+  mutating func property(_ node: JSONNode, _ path: JSONPath, spatial: Bool = false) -> LottieProperty? {
     if node["x"]?.string != nil { skip("expressions", node["x"]!, path.appending("x")) }
     guard let k = node["k"] else {
       if let v = value(node, path, quiet: true) { return .constant(v) }
@@ -383,7 +385,7 @@ public struct LottieDecoder {
       out.append(
         LottieKeyframe(
           time: t, start: start, end: end, easeOut: ease(key["o"]), easeIn: ease(key["i"]), hold: key["h"]?.number == 1,
-          tangentOut: key["to"]?.array?.compactMap(\.number), tangentIn: key["ti"]?.array?.compactMap(\.number)))
+          tangentOut: spatial ? key["to"]?.array?.compactMap(\.number) : nil, tangentIn: spatial ? key["ti"]?.array?.compactMap(\.number) : nil))
     }
     guard !out.isEmpty else {
       error(k, path.appending("k"), "an animated property needs at least one keyframe")

@@ -419,12 +419,26 @@ struct LottiePainter {
         offset: min(max(x, 0), 1), color: Color(red: rgb[0], green: rgb[1], blue: rgb[2], alpha: min(max(a * o, 0), 1)).premultiplied)
     }
     let s = g.start?.numbers(at: f, fallback: [0, 0]) ?? [0, 0], e = g.end?.numbers(at: f, fallback: [0, 0]) ?? [0, 0]
-    let start = m.apply(Point(s[0], s[1])), end = m.apply(Point(e[0], e[1]))
     if g.radial {
-      let radius = ((end.x - start.x) * (end.x - start.x) + (end.y - start.y) * (end.y - start.y)).squareRoot()
+      // In the group's space, mapped to the device by its transform (an
+      // ellipse under a non-uniform scale).
+      let radius = ((e[0] - s[0]) * (e[0] - s[0]) + (e[1] - s[1]) * (e[1] - s[1])).squareRoot()
       guard radius > 0 else { return nil }
-      return .radialGradient(RadialGradientShader(center: start, startRadius: 0, endRadius: radius, stops: stops))
+      return .radialGradient(RadialGradientShader(center: Point(s[0], s[1]), startRadius: 0, endRadius: radius, stops: stops, transform: m))
     }
+    // A linear gradient's lines of equal colour are perpendicular to its
+    // axis in the group's space; in device space they follow the
+    // transform, so the device axis is the inverse transpose of the local
+    // one, scaled so that the colour still goes from 0 to 1.
+    let start = m.apply(Point(s[0], s[1]))
+    let d = Vector2(e[0] - s[0], e[1] - s[1])
+    let dd = d.x * d.x + d.y * d.y
+    guard dd > 0, let inverse = AffineTransform(a: m.a, b: m.b, c: m.c, d: m.d, tx: 0, ty: 0).inverted else { return nil }
+    // n = M⁻ᵀ d / |d|²: the gradient of the colour parameter in device space.
+    let n = Vector2((inverse.a * d.x + inverse.b * d.y) / dd, (inverse.c * d.x + inverse.d * d.y) / dd)
+    let nn = n.x * n.x + n.y * n.y
+    guard nn > 0 else { return nil }
+    let end = Point(start.x + n.x / nn, start.y + n.y / nn)
     return .linearGradient(LinearGradientShader(start: start, end: end, stops: stops))
   }
 }

@@ -154,4 +154,23 @@ import Testing
     #expect(pixel(50, 45) == [128, 0, 0, 128])  // the top row, y from 45
     #expect(pixel(60, 44) == [0, 0, 0, 0])
   }
+
+  @Test func aLinearGradientFollowsANonUniformScale() throws {
+    // Black to white from (0, 0) to (10, 10) in a group scaled 200% × 100%,
+    // over the square (0, 0)–(10, 10). The colour is that of the local
+    // point: device (19.5, 0.5) is local (9.75, 0.5), at (9.75 + 0.5) / 20 =
+    // 0.5125 of the way; device (0.5, 9.5) is local (0.25, 9.5), at 0.4875.
+    // (Perpendicular to the device axis instead, they would be 0.79 and 0.21.)
+    let shapes = """
+      [{"ty": "gr", "it": [{"ty": "rc", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}},
+        {"ty": "gf", "t": 1, "s": {"a": 0, "k": [0, 0]}, "e": {"a": 0, "k": [10, 10]}, "o": {"a": 0, "k": 100},
+         "g": {"p": 2, "k": {"a": 0, "k": [0, 0, 0, 0, 1, 1, 1, 1]}}},
+        {"ty": "tr", "s": {"a": 0, "k": [200, 100]}}]}]
+      """
+    let text = LottieDecoderTests.animation("[{\"ty\": 4, \"ip\": 0, \"op\": 30, \"ks\": {}, \"shapes\": \(shapes)}]")
+    let frame = try LottieSource(decoding: Array(text.utf8), file: "a.json", defaultName: "a").render(at: 0)
+    func grey(_ x: Int, _ y: Int) -> Double { Double(frame.bytes[4 * (y * 100 + x)]) / 255 }
+    #expect(abs(grey(19, 0) - 0.5125) < 2.0 / 255)
+    #expect(abs(grey(0, 9) - 0.4875) < 2.0 / 255)
+  }
 }
