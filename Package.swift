@@ -192,5 +192,6 @@ if ProcessInfo.processInfo.environment["SPRINGFRAME_FUZZ"].map({ ["", "0"].conta
     .executableTarget(name: "FuzzExpression", dependencies: ["Syntax"], path: "Fuzz/Targets/Expression"),
     .executableTarget(name: "FuzzSVGPath", dependencies: ["Primitives", "Raster"], path: "Fuzz/Targets/SVGPath"),
     .executableTarget(name: "FuzzPNG", dependencies: ["PNGCodec", "Raster"], path: "Fuzz/Targets/PNG"),
+    .executableTarget(name: "FuzzLottie", dependencies: ["Lottie", "Render", "Raster"], path: "Fuzz/Targets/Lottie"),
   ]
 }

@@ -15,6 +15,8 @@ what they all cover (libFuzzer's -merge=1).
   svg-path    every string of the SVG path tests; the `d` of every scene
   png         the raster goldens, and tiny PNGs of every colour type, bit
               depth and interlacing, with tRNS, gAMA and broken chunks
+  lottie      the Lottie fixtures under 8 KB, and every animation the
+              Lottie tests write (the decoder's bad-input catalogue included)
 
   Fuzz/seeds.py OUTDIR
 """
@@ -178,7 +180,7 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     out = pathlib.Path(sys.argv[1])
-    seeds = {t: set() for t in ["scene", "animation", "transition", "expression", "svg-path", "png"]}
+    seeds = {t: set() for t in ["scene", "animation", "transition", "expression", "svg-path", "png", "lottie"]}
 
     def add(target, value):
         data = value if isinstance(value, bytes) else value.encode("utf-8")
@@ -237,6 +239,13 @@ def main():
         add("png", f.read_bytes())
     for data in pngs():
         add("png", data)
+
+    for f in sorted((tests / "Fixtures/lottie").glob("*.json")):
+        if f.stat().st_size < 8192:
+            add("lottie", f.read_bytes())
+    for text in literals(tests / "LottieTests/LottieTests.swift"):
+        if '"layers"' in text or '"fr"' in text:
+            add("lottie", text)
 
     for target, values in seeds.items():
         folder = out / target

@@ -115,13 +115,20 @@ public struct LottieDecoder {
   /// contain themselves.
   mutating func checkReferences(_ layers: [LottieLayer], path: JSONPath, node: JSONNode, precomps: [String: [LottieLayer]], root: JSONNode) {
     var visiting: [String] = []
+    // Precompositions already known not to contain themselves: each is
+    // walked once, however many layers refer to it.
+    var acyclic: Set<String> = []
     func cycle(_ id: String, _ precomps: [String: [LottieLayer]]) -> Bool {
+      if acyclic.contains(id) { return false }
       if visiting.contains(id) { return true }
+      // Deeper than any player draws: reported as a loop would be.
+      if visiting.count > LottiePainter.maximumNesting { return true }
       visiting.append(id)
       defer { visiting.removeLast() }
       for layer in precomps[id] ?? [] where layer.type == 0 {
         if let ref = layer.reference, cycle(ref, precomps) { return true }
       }
+      acyclic.insert(id)
       return false
     }
     func check(_ layers: [LottieLayer], _ nodes: [JSONNode], _ path: JSONPath) {
@@ -139,7 +146,9 @@ public struct LottieDecoder {
             continue
           }
           if cycle(ref, precomps) {
-            error(nodes[i]["refId"] ?? nodes[i], path.appending(i).appending("refId"), "the precomposition '\(ref)' contains itself")
+            error(
+              nodes[i]["refId"] ?? nodes[i], path.appending(i).appending("refId"),
+              "the precomposition '\(ref)' contains itself, or nests more than \(LottiePainter.maximumNesting) deep")
           }
         }
       }

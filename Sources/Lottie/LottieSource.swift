@@ -63,7 +63,19 @@ struct LottiePainter {
   let list: Recording
 
   /// Layers of one composition at its frame `f`, bottom (last) first.
-  mutating func composition(_ layers: [LottieLayer], at f: Double, transform: AffineTransform) {
+  /// Precompositions nested deeper are not drawn (a file cannot loop, but
+  /// it can nest thousands deep).
+  static let maximumNesting = 16
+  /// Points a polystar has at most.
+  static let maximumStarPoints = 1000
+
+  /// Layers drawn in one frame at most: precompositions referred to many
+  /// times, nested, multiply.
+  static let maximumDrawnLayers = 10_000
+  var drawnLayers = 0
+
+  mutating func composition(_ layers: [LottieLayer], at f: Double, transform: AffineTransform, depth: Int = 0) {
+    guard depth <= Self.maximumNesting else { return }
     let byIndex = Dictionary(layers.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
     func matrix(_ layer: LottieLayer, depth: Int = 0) -> AffineTransform {
       let local = layer.transform.matrix(at: f)
@@ -137,7 +149,7 @@ struct LottiePainter {
             list.pushClip(Path.rect(Rect(x: 0, y: 0, width: layer.solidSize.0, height: layer.solidSize.1)), transform: m)
             clips += 1
           }
-          composition(children, at: childFrame, transform: m)
+          composition(children, at: childFrame, transform: m, depth: depth + 1)
         }
       default:
         break
@@ -155,7 +167,10 @@ struct LottiePainter {
 
   /// The filled area of a matte layer, in device space: its shapes' fills,
   /// a solid's rectangle, a precomposition's layers.
-  func outline(_ layer: LottieLayer, in layers: [LottieLayer], at f: Double, transform m: AffineTransform, into out: inout Path) {
+  func outline(_ layer: LottieLayer, in layers: [LottieLayer], at f: Double, transform m: AffineTransform, into out: inout Path, depth: Int = 0) {
+    // A matte made of precompositions nested deeper is left out (their
+    // shapes multiply with each level that refers to one twice).
+    guard depth <= 8 else { return }
     switch layer.type {
     case 4: filled(layer.shapes, at: f, transform: m, into: &out)
     case 1: out.append(Path.rect(Rect(x: 0, y: 0, width: layer.solidSize.0, height: layer.solidSize.1)).transformed(by: m))
@@ -164,7 +179,8 @@ struct LottiePainter {
       let childFrame = (f - layer.startTime) / layer.stretch
       let byIndex = Dictionary(children.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
       for child in children where !child.hidden && !child.isMatte && childFrame >= child.inPoint && childFrame < child.outPoint {
-        outline(child, in: children, at: childFrame, transform: matrixOf(child, in: byIndex, at: childFrame).concatenating(m), into: &out)
+        outline(
+          child, in: children, at: childFrame, transform: matrixOf(child, in: byIndex, at: childFrame).concatenating(m), into: &out, depth: depth + 1)
       }
     default: break
     }
@@ -339,7 +355,8 @@ struct LottiePainter {
   /// A star or polygon, its first point straight up, turned by its rotation.
   static func polystar(_ s: LottiePolystar, at f: Double) -> Path {
     let c = s.position?.numbers(at: f, fallback: [0, 0]) ?? [0, 0]
-    let n = max(0, Int((s.points?.numbers(at: f, fallback: [5])[0] ?? 5).rounded(.down)))
+    let points = s.points?.numbers(at: f, fallback: [5])[0] ?? 5
+    let n = points.isFinite ? Int(min(max(points, 0), Double(maximumStarPoints)).rounded(.down)) : 0
     let outer = s.outerRadius?.numbers(at: f, fallback: [0])[0] ?? 0
     let inner = s.innerRadius?.numbers(at: f, fallback: [0])[0] ?? 0
     let rotation = (s.rotation?.numbers(at: f, fallback: [0])[0] ?? 0) * .pi / 180

@@ -274,7 +274,9 @@ struct SceneFolderFixture {
     let session = PreviewSession(settings: PreviewSettings(scene: folder.scene))
     session.reload()
     let version = try #require(session.version)
-    let service = FrameService(rate: 30 * 4, scale: nil, workers: 2)
+    // One worker, at the process's priority: a second one draws ahead
+    // under SCHED_IDLE, which a machine busy with other tests may starve.
+    let service = FrameService(rate: 30 * 4, scale: nil, workers: 1)
     defer { service.stop() }
     _ = await service.frame(version, at: 0)
     // 0.1 s at 120 frames per second of scene time: frames 0 … 12.
