@@ -144,30 +144,13 @@ public final class PreviewSession: Sendable {
     public var json: String {
       func number(_ v: Double?) -> String { v.map { $0.isFinite ? "\($0)" : "null" } ?? "null" }
       let sizeText = size.map { "[\($0[0]), \($0[1])]" } ?? "null"
-      let errorText = error.map(Self.quoted) ?? "null"
+      let errorText = error.map(JSONWriter.string) ?? "null"
       let g = generation.map(String.init) ?? "null"
       let rate = generation == nil ? "null" : number(fps)
       return
         "{\"generation\": \(g), \"duration\": \(number(duration)), \"fps\": \(rate), \"slow\": \(number(slow)), \"size\": \(sizeText), \"error\": \(errorText)}"
     }
 
-    /// A JSON string literal.
-    static func quoted(_ text: String) -> String {
-      var out = "\""
-      for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
-          out += String(format: "\\u%04x", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-      }
-      return out + "\""
-    }
   }
 
   private struct Current {
@@ -263,19 +246,19 @@ public final class PreviewSession: Sendable {
     let bytes = [UInt8](data)
     let folder = (path as NSString).deletingLastPathComponent
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    var files: [String]? = nil
-    if let scene = try? SceneDecoder.decode(bytes, file: path, defaultName: name, appearance: settings.appearance) {
-      files = [path] + Self.namedFiles(scene, folder: folder)
-    }
     do {
       let source = try FrameSources.decode(bytes, file: path, directory: folder, defaultName: name, appearance: settings.appearance)
+      // A scene's files from the scene loaded; a Lottie file names none.
+      let files = [path] + ((source as? SceneRenderer).map { Self.namedFiles($0.scene, folder: folder) } ?? [])
       do { try FrameLimits.check(source, scale: settings.scale) } catch {
         if case .usage(let message) = error { return (.failure("\(path): error: \(message)"), files) }
         return (.failure("\(path): error: \(error)"), files)
       }
-      return (.success(source), files ?? [path])
+      return (.success(source), files)
     } catch {
-      return (.failure(error.description), files)
+      // Still watch what it names when only a named file failed to load.
+      let scene = try? SceneDecoder.decode(bytes, file: path, defaultName: name, appearance: settings.appearance)
+      return (.failure(error.description), scene.map { [path] + Self.namedFiles($0, folder: folder) })
     }
   }
 

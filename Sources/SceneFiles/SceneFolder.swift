@@ -122,6 +122,12 @@ extension SceneRenderer {
   /// `appearance` overrides the file's.
   public init(decoding bytes: [UInt8], file: String, directory: String, defaultName: String, appearance: Appearance? = nil) throws(SceneErrors) {
     let scene = try SceneDecoder.decode(bytes, file: file, defaultName: defaultName, appearance: appearance)
+    try self.init(scene, bytes: bytes, file: file, directory: directory)
+  }
+
+  /// A decoded scene with the images and fonts it names loaded; `bytes`
+  /// are its file's, for the digest.
+  init(_ scene: Scene, bytes: [UInt8], file: String, directory: String) throws(SceneErrors) {
     let folder = SceneFolder(directory: directory, fonts: scene.fonts)
     let resources = try SceneResources.load(scene, file: file, images: folder, text: folder)
     self.init(scene: scene, resources: resources, inputDigest: folder.digest(of: scene, bytes: bytes))
@@ -135,10 +141,15 @@ public enum FrameSources {
   public static func decode(
     _ bytes: [UInt8], file: String, directory: String, defaultName: String, appearance: Appearance? = nil
   ) throws(SceneErrors) -> any FrameSource {
-    if let root = try? JSONParser.parse(bytes), LottieDecoder.isLottie(root) {
+    // Parsed once; a file that is not JSON is reported as a scene.
+    guard let root = try? JSONParser.parse(bytes) else {
+      return try SceneRenderer(decoding: bytes, file: file, directory: directory, defaultName: defaultName, appearance: appearance)
+    }
+    if LottieDecoder.isLottie(root) {
       let animation = try LottieDecoder.decode(root, file: file)
       return LottieSource(animation: animation, name: defaultName, inputDigest: SHA256.hex(bytes))
     }
-    return try SceneRenderer(decoding: bytes, file: file, directory: directory, defaultName: defaultName, appearance: appearance)
+    let scene = try SceneDecoder.decode(root, file: file, defaultName: defaultName, appearance: appearance)
+    return try SceneRenderer(scene, bytes: bytes, file: file, directory: directory)
   }
 }

@@ -19,6 +19,12 @@ public enum SceneDecoder {
         SceneDiagnostic(file: file, location: error.location, path: .root, message: "invalid JSON: \(error.message)")
       ])
     }
+    return try decode(root, file: file, defaultName: defaultName, appearance: appearance)
+  }
+
+  /// `decode` of a file already parsed (a caller that read its JSON to
+  /// tell a scene from another format parses it once).
+  public static func decode(_ root: JSONNode, file: String, defaultName: String, appearance: Appearance? = nil) throws(SceneErrors) -> Scene {
     let reader = Reader(file: file)
     let context = SceneDecoding(reader: reader)
     let scene = context.scene(root, defaultName: defaultName, appearance: appearance)

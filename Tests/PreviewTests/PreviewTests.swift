@@ -86,6 +86,13 @@ struct SceneFolderFixture {
   }
 
   func write(_ text: String) { _ = scratch.write(Array(text.utf8), "scene.json") }
+
+  /// The version a session loads from the folder's scene now.
+  func loadedVersion() throws -> SceneVersion {
+    let session = PreviewSession(settings: PreviewSettings(scene: scene))
+    session.reload()
+    return try #require(session.version)
+  }
 }
 
 @Suite struct PreviewSessionTests {
@@ -234,9 +241,7 @@ struct SceneFolderFixture {
     let folder = SceneFolderFixture()
     defer { folder.scratch.cleanUp() }
     folder.write(SceneFolderFixture.scene())
-    let session = PreviewSession(settings: PreviewSettings(scene: folder.scene))
-    session.reload()
-    let version = try #require(session.version)
+    let version = try folder.loadedVersion()
     let service = FrameService(rate: 60, scale: nil, workers: 1)
     defer { service.stop() }
     for t in [0.0, 0.5, 1.0 / 3.0, 2.0] {
@@ -254,9 +259,7 @@ struct SceneFolderFixture {
     let folder = SceneFolderFixture()
     defer { folder.scratch.cleanUp() }
     folder.write(SceneFolderFixture.scene())
-    let session = PreviewSession(settings: PreviewSettings(scene: folder.scene))
-    session.reload()
-    let version = try #require(session.version)
+    let version = try folder.loadedVersion()
     let service = FrameService(rate: 60, scale: nil, workers: 1)
     defer { service.stop() }
     _ = await service.frame(version, at: 1)
@@ -271,9 +274,7 @@ struct SceneFolderFixture {
     let folder = SceneFolderFixture()
     defer { folder.scratch.cleanUp() }
     folder.write(SceneFolderFixture.scene(duration: 0.1))
-    let session = PreviewSession(settings: PreviewSettings(scene: folder.scene))
-    session.reload()
-    let version = try #require(session.version)
+    let version = try folder.loadedVersion()
     // One worker, at the process's priority: a second one draws ahead
     // under SCHED_IDLE, which a machine busy with other tests may starve.
     let service = FrameService(rate: 30 * 4, scale: nil, workers: 1)
