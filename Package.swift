@@ -59,7 +59,11 @@ let package = Package(
     // located errors, a typed model, an evaluator into recordings.
     .target(name: "Lottie", dependencies: ["Primitives", "Syntax", "SceneModel", "Raster", "Render"]),
     // A scene file and the files it names (images, fonts), read from its folder.
-    .target(name: "SceneFiles", dependencies: ["Render", "SceneModel", "PNGCodec", "Raster", "Primitives", "Typography", "Lottie", "Syntax"]),
+    .target(
+      name: "SceneFiles",
+      dependencies: [
+        "Render", "SceneModel", "PNGCodec", "Raster", "Primitives", "Typography", "Lottie", "Syntax", "VideoOutput", "CZip",
+      ]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     .target(name: "CPNGShim", dependencies: ["CPNG"]),
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
@@ -72,6 +76,7 @@ let package = Package(
     ),
     .target(name: "CFFmpegShim", dependencies: ["CFFmpeg"]),
     .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux libwebp", providers: [.apt(["libwebp-dev"])]),
+    .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .target(name: "VideoOutput", dependencies: ["Raster", "CFFmpeg", "CFFmpegShim", "CWebP"]),
     // What a design review needs besides the video: charts of the motion,
     // overlays, contact sheets, comparisons.

@@ -58,13 +58,22 @@ def draw(frame, canvas):
     canvas.clear(color(frame['background']))
     for op in frame['ops']:
         kind = op['op']
-        if kind == 'unclip' or kind == 'endLayer':
+        if kind == 'unclip' or kind == 'endLayer' or kind == 'endMask':
             canvas.restore(); continue
         if kind == 'beginLayer':
             paint = skia.Paint()
             paint.setAlphaf(op.get('opacity', 1))
             if op.get('blur', 0) > 0:
                 paint.setImageFilter(skia.ImageFilters.Blur(op['blur'], op['blur']))
+            canvas.saveLayer(None, paint); continue
+        if kind == 'beginMask':
+            # A mask layer multiplies the layer beneath it when restored:
+            # destination-in (out, inverted) of its alpha, or of its luminance.
+            paint = skia.Paint()
+            paint.setAlphaf(op.get('opacity', 1))
+            paint.setBlendMode(skia.BlendMode.kDstOut if op.get('inverted') else skia.BlendMode.kDstIn)
+            if op.get('source') == 'luminance':
+                paint.setColorFilter(skia.LumaColorFilter.Make())
             canvas.saveLayer(None, paint); continue
         if kind == 'image':
             w, h, cell = op['checker']; a, b, c, d, tx, ty = op['transform']

@@ -88,6 +88,10 @@ public struct DisplayList {
     case unclip
     case beginLayer(bounds: Rect, opacity: Double, blur: Double)
     case endLayer
+    /// A mask layer: what is drawn until `endMask` multiplies the layer it
+    /// is drawn in (by alpha or luminance, inverted or not, times `opacity`).
+    case beginMask(LayerMask, opacity: Double)
+    case endMask
     /// A checkerboard image of `size` pixels in squares of `cell`, drawn through `transform`.
     case image(size: (Int, Int), cell: Int, colors: (Color, Color), transform: Primitives.AffineTransform)
   }
@@ -128,8 +132,10 @@ public struct DisplayList {
         canvas.popClip()
       case .beginLayer(let bounds, let opacity, let blur):
         canvas.beginLayer(bounds: bounds, opacity: opacity, effects: LayerEffects(blur: blur))
-      case .endLayer:
+      case .endLayer, .endMask:
         canvas.endLayer()
+      case .beginMask(let mask, let opacity):
+        canvas.beginLayer(bounds: Rect(x: -1e6, y: -1e6, width: 2e6, height: 2e6), opacity: opacity, effects: LayerEffects(mask: mask))
       case .image(let size, let cell, let colors, let transform):
         canvas.drawImage(Self.checkerboard(size: size, cell: cell, colors: colors), transform: transform)
       }
@@ -173,6 +179,9 @@ public struct DisplayList {
         case .beginLayer(let b, let o, let blur):
           return ["op": "beginLayer", "bounds": [b.minX, b.minY, b.width, b.height], "opacity": o, "blur": blur]
         case .endLayer: return ["op": "endLayer"]
+        case .beginMask(let m, let o):
+          return ["op": "beginMask", "source": m.source == .alpha ? "alpha" : "luminance", "inverted": m.inverted, "opacity": o]
+        case .endMask: return ["op": "endMask"]
         case .image(let size, let cell, let colors, let t):
           return [
             "op": "image", "checker": [size.0, size.1, cell], "colors": [Self.hex(colors.0), Self.hex(colors.1)],
@@ -231,6 +240,10 @@ public struct DisplayList {
         return .beginLayer(
           bounds: Rect(x: b[0], y: b[1], width: b[2], height: b[3]), opacity: try number(o, "opacity", 1), blur: try number(o, "blur", 0))
       case "endLayer": return .endLayer
+      case "beginMask":
+        let source: LayerMask.Source = (o["source"] as? String) == "luminance" ? .luminance : .alpha
+        return .beginMask(LayerMask(source, inverted: o["inverted"] as? Bool ?? false), opacity: try number(o, "opacity", 1))
+      case "endMask": return .endMask
       case "image":
         let k = numbers(o, "checker"), t = numbers(o, "transform")
         let colors = (o["colors"] as? [Any]) ?? []

@@ -105,3 +105,61 @@ void *memalign(size_t alignment, size_t size) {
   if (block != NULL) memset(block, spf_fill_byte, size);
   return block;
 }
+
+#include <libavcodec/avcodec.h>
+#include <libswscale/swscale.h>
+#include <stdlib.h>
+
+int spf_decode_jpeg(const uint8_t *data, size_t size, int64_t max_pixels, uint8_t **pixels, int *width, int *height) {
+  *pixels = NULL;
+  *width = 0;
+  *height = 0;
+  if (data == NULL || size == 0 || size > INT32_MAX - AV_INPUT_BUFFER_PADDING_SIZE) return AVERROR_INVALIDDATA;
+  const AVCodec *codec = avcodec_find_decoder(AV_CODEC_ID_MJPEG);
+  if (codec == NULL) return AVERROR_DECODER_NOT_FOUND;
+  AVCodecContext *ctx = avcodec_alloc_context3(codec);
+  AVPacket *packet = av_packet_alloc();
+  AVFrame *frame = av_frame_alloc();
+  struct SwsContext *sws = NULL;
+  uint8_t *out = NULL;
+  int ret = AVERROR(ENOMEM);
+  if (ctx == NULL || packet == NULL || frame == NULL) goto done;
+  // The same bytes on every machine: bit-exact IDCT, one thread.
+  ctx->flags |= AV_CODEC_FLAG_BITEXACT;
+  ctx->thread_count = 1;
+  if ((ret = avcodec_open2(ctx, codec, NULL)) < 0) goto done;
+  uint8_t *copy = av_malloc(size + AV_INPUT_BUFFER_PADDING_SIZE);
+  if (copy == NULL) { ret = AVERROR(ENOMEM); goto done; }
+  memcpy(copy, data, size);
+  memset(copy + size, 0, AV_INPUT_BUFFER_PADDING_SIZE);
+  if ((ret = av_packet_from_data(packet, copy, (int)size)) < 0) { av_free(copy); goto done; }
+  if ((ret = avcodec_send_packet(ctx, packet)) < 0) goto done;
+  avcodec_send_packet(ctx, NULL);
+  if ((ret = avcodec_receive_frame(ctx, frame)) < 0) goto done;
+  if (frame->width <= 0 || frame->height <= 0 || (int64_t)frame->width * frame->height > max_pixels) { ret = AVERROR_INVALIDDATA; goto done; }
+  int flags = SWS_BICUBIC | SWS_ACCURATE_RND | SWS_BITEXACT | SWS_FULL_CHR_H_INT | SWS_FULL_CHR_H_INP;
+  sws = sws_getContext(frame->width, frame->height, frame->format, frame->width, frame->height, AV_PIX_FMT_RGBA, flags, NULL, NULL, NULL);
+  if (sws == NULL) { ret = AVERROR(EINVAL); goto done; }
+  // JPEG's Y'CbCr: full range, BT.601 (JFIF).
+  const int *coefficients = sws_getCoefficients(SWS_CS_ITU601);
+  sws_setColorspaceDetails(sws, coefficients, 1, coefficients, 1, 0, 1 << 16, 1 << 16);
+  out = malloc((size_t)frame->width * frame->height * 4);
+  if (out == NULL) { ret = AVERROR(ENOMEM); goto done; }
+  uint8_t *planes[4] = {out, NULL, NULL, NULL};
+  int strides[4] = {frame->width * 4, 0, 0, 0};
+  sws_scale(sws, (const uint8_t *const *)frame->data, frame->linesize, 0, frame->height, planes, strides);
+  *pixels = out;
+  *width = frame->width;
+  *height = frame->height;
+  out = NULL;
+  ret = 0;
+done:
+  free(out);
+  sws_freeContext(sws);
+  av_frame_free(&frame);
+  av_packet_free(&packet);
+  avcodec_free_context(&ctx);
+  return ret;
+}
+
+void spf_free(void *pointer) { free(pointer); }

@@ -90,12 +90,21 @@ public struct LottieDecoder {
       error(root["op"]!, JSONPath.root.appending("op"), "the out point (\(op)) must come after the in point (\(ip))")
     }
     var precomps: [String: [LottieLayer]] = [:]
+    var images: [String: LottieImageAsset] = [:]
     if let assets = root["assets"]?.array {
       for (i, asset) in assets.enumerated() {
         let path = JSONPath.root.appending("assets").appending(i)
         guard let id = asset["id"]?.string else { continue }
         if let layers = asset["layers"] {
           precomps[id] = self.layers(layers, path.appending("layers"))
+        } else if let p = asset["p"]?.string {
+          // An image: a data URI (`e` 1, or any `p` that is one), or a
+          // file in the folder `u` beside the animation.
+          let embedded = asset["e"]?.number == 1 || p.hasPrefix("data:")
+          images[id] = LottieImageAsset(
+            id: id, width: number(asset, "w", path) ?? 0, height: number(asset, "h", path) ?? 0,
+            file: embedded ? nil : (asset["u"]?.string ?? "") + p, dataURI: embedded ? p : nil, location: (asset["p"] ?? asset).location,
+            path: path.appending("p"))
         }
       }
     }
@@ -104,16 +113,18 @@ public struct LottieDecoder {
       return nil
     }
     let layers = self.layers(layersNode, JSONPath.root.appending("layers"))
-    checkReferences(layers, path: JSONPath.root.appending("layers"), node: layersNode, precomps: precomps, root: root)
+    checkReferences(layers, path: JSONPath.root.appending("layers"), node: layersNode, precomps: precomps, images: images, root: root)
     guard errors.isEmpty, let w, let h, let fr, let ip, let op else { return nil }
     return LottieAnimation(
-      width: Int(w), height: Int(h), frameRate: fr, inPoint: ip, outPoint: op, layers: layers, precomps: precomps,
+      width: Int(w), height: Int(h), frameRate: fr, inPoint: ip, outPoint: op, layers: layers, precomps: precomps, images: images,
       name: root["nm"]?.string, oldColors: oldColors, skipped: skipped)
   }
 
   /// Parents exist in their composition; precompositions exist and never
   /// contain themselves.
-  mutating func checkReferences(_ layers: [LottieLayer], path: JSONPath, node: JSONNode, precomps: [String: [LottieLayer]], root: JSONNode) {
+  mutating func checkReferences(
+    _ layers: [LottieLayer], path: JSONPath, node: JSONNode, precomps: [String: [LottieLayer]], images: [String: LottieImageAsset], root: JSONNode
+  ) {
     var visiting: [String] = []
     // Precompositions already known not to contain themselves: each is
     // walked once, however many layers refer to it.
@@ -139,6 +150,9 @@ public struct LottieDecoder {
         }
         if let parent = layer.parent, parent == layer.index {
           error(nodes[i]["parent"] ?? nodes[i], path.appending(i).appending("parent"), "a layer cannot be its own parent")
+        }
+        if layer.type == 2, images[layer.reference ?? ""] == nil {
+          error(nodes[i]["refId"] ?? nodes[i], path.appending(i).appending("refId"), "no image asset has id '\(layer.reference ?? "")'")
         }
         if layer.type == 0 {
           guard let ref = layer.reference, precomps[ref] != nil else {
@@ -205,8 +219,7 @@ public struct LottieDecoder {
     if let bm = node["bm"]?.number, bm != 0 { skip("blend modes", node["bm"]!, path.appending("bm")) }
     if let ef = node["ef"]?.array, !ef.isEmpty { skip("effects", node["ef"]!, path.appending("ef")) }
     switch type {
-    case 0, 1, 3, 4: break
-    case 2: skip("image layers", node, path)
+    case 0, 1, 2, 3, 4: break
     case 5: skip("text layers", node, path)
     default: skip("layers of type \(type)", node, path)
     }
@@ -224,17 +237,12 @@ public struct LottieDecoder {
         }
         let mode = m["mode"]?.string ?? "a"
         if !["a", "s", "i", "n"].contains(mode) { skip("mask modes other than add, subtract and intersect", m, mp) }
-        if m["x"].flatMap({ property($0, mp.appending("x")) }).map({ $0 != .constant(.numbers([0])) }) ?? false {
-          skip("mask expansion", m["x"]!, mp.appending("x"))
-        }
-        if m["o"].flatMap({ property($0, mp.appending("o")) }).map({ $0 != .constant(.numbers([100])) }) ?? false {
-          skip("mask opacity", m["o"]!, mp.appending("o"))
-        }
         masks.append(
-          LottieMask(path: prop, mode: mode, inverted: m["inv"]?.bool ?? false, opacity: m["o"].flatMap { property($0, mp.appending("o")) }))
+          LottieMask(
+            path: prop, mode: mode, inverted: m["inv"]?.bool ?? false, opacity: m["o"].flatMap { property($0, mp.appending("o")) },
+            expansion: m["x"].flatMap { property($0, mp.appending("x")) }))
       }
     }
-    if let tt = node["tt"]?.number, tt > 2 { skip("luma mattes", node["tt"]!, path.appending("tt")) }
     var solidColor: [Double]?
     if type == 1, let sc = node["sc"]?.string { solidColor = Self.hexColor(sc) }
     return LottieLayer(
@@ -244,7 +252,8 @@ public struct LottieDecoder {
       solidSize: type == 0
         ? (number(node, "w", path) ?? 0, number(node, "h", path) ?? 0) : (number(node, "sw", path) ?? 0, number(node, "sh", path) ?? 0),
       hidden: node["hd"]?.bool ?? false, timeRemap: node["tm"].flatMap { property($0, path.appending("tm")) }, masks: masks,
-      matteMode: node["tt"]?.number.map { Int($0) }, isMatte: node["td"]?.number.map { $0 != 0 } ?? false)
+      matteMode: node["tt"]?.number.map { Int($0) }, matteParent: node["tp"]?.number.map { Int($0) },
+      isMatte: node["td"]?.number.map { $0 != 0 } ?? false)
   }
 
   mutating func transform(_ node: JSONNode, _ path: JSONPath) -> LottieTransform {

@@ -98,16 +98,18 @@ public struct LottieGradient: Sendable {
   public var opacity: LottieProperty?
 }
 
-/// A mask (`masksProperties`): its path, mode, inversion and opacity.
+/// A mask (`masksProperties`): its path, mode, inversion, opacity (in
+/// percent) and expansion (in the layer's units; negative contracts).
 public struct LottieMask: Sendable {
   public var path: LottieProperty
   public var mode: String
   public var inverted: Bool
   public var opacity: LottieProperty?
+  public var expansion: LottieProperty?
 }
 
-/// A layer (`ty`: 0 precomposition, 1 solid, 3 null, 4 shape; others are
-/// drawn without).
+/// A layer (`ty`: 0 precomposition, 1 solid, 2 image, 3 null, 4 shape;
+/// others are drawn without).
 public struct LottieLayer: Sendable {
   public var type: Int
   public var index: Int?
@@ -127,9 +129,25 @@ public struct LottieLayer: Sendable {
   public var timeRemap: LottieProperty?
   public var masks: [LottieMask]
   /// `tt`: the layer above it is its matte (1 alpha, 2 alpha inverted, 3
-  /// luma, 4 luma inverted); `td`: it is a matte, not drawn itself.
+  /// luma, 4 luma inverted); `tp`: the matte's `ind` instead (newer
+  /// exports); `td`: it is a matte, not drawn itself.
   public var matteMode: Int?
+  public var matteParent: Int?
   public var isMatte: Bool
+}
+
+/// An image asset: its size in the animation's units, and where its
+/// pixels are: a file beside the animation (`u` + `p`, relative to its
+/// folder) or a data URI.
+public struct LottieImageAsset: Sendable {
+  public var id: String
+  public var width: Double
+  public var height: Double
+  public var file: String?
+  public var dataURI: String?
+  /// Where `p` is, for errors.
+  public var location: SourceLocation
+  public var path: JSONPath
 }
 
 /// A decoded animation: its frame and time, its layers and its
@@ -142,6 +160,8 @@ public struct LottieAnimation: Sendable {
   public var outPoint: Double
   public var layers: [LottieLayer]
   public var precomps: [String: [LottieLayer]]
+  /// Image assets by id.
+  public var images: [String: LottieImageAsset]
   public var name: String?
   /// Colours in the old 0 … 255 form (files whose `v` is below 4.1.9, read
   /// as lottie-web reads them).

@@ -11,11 +11,14 @@ public struct LottieSource: FrameSource {
   public let animation: LottieAnimation
   public let name: String
   public let inputDigest: String
+  /// The image assets' pixels by id (loaded by whoever reads files).
+  public let images: [String: ImagePyramid]
 
-  public init(animation: LottieAnimation, name: String, inputDigest: String) {
+  public init(animation: LottieAnimation, name: String, inputDigest: String, images: [String: ImagePyramid] = [:]) {
     self.animation = animation
     self.name = name
     self.inputDigest = inputDigest
+    self.images = images
   }
 
   /// The file's bytes decoded (located errors as `SceneErrors`).
@@ -52,7 +55,7 @@ public struct LottieSource: FrameSource {
   }
 
   public func draw(at t: Double, on list: Recording, transform: AffineTransform, frame: Int) throws(RenderError) {
-    var painter = LottiePainter(animation: animation, list: list)
+    var painter = LottiePainter(animation: animation, list: list, images: images)
     painter.composition(animation.layers, at: lottieFrame(at: t), transform: transform)
   }
 }
@@ -61,6 +64,7 @@ public struct LottieSource: FrameSource {
 struct LottiePainter {
   let animation: LottieAnimation
   let list: Recording
+  var images: [String: ImagePyramid] = [:]
 
   /// Layers of one composition at its frame `f`, bottom (last) first.
   /// Precompositions nested deeper are not drawn (a file cannot loop, but
@@ -74,130 +78,188 @@ struct LottiePainter {
   static let maximumDrawnLayers = 10_000
   var drawnLayers = 0
 
+  /// Every pixel: the bounds of a layer that holds a whole layer of the
+  /// file (the canvas bounds it by what it draws on).
+  static let everywhere = Rect(x: -1e7, y: -1e7, width: 2e7, height: 2e7)
+
   mutating func composition(_ layers: [LottieLayer], at f: Double, transform: AffineTransform, depth: Int = 0) {
     guard depth <= Self.maximumNesting else { return }
     let byIndex = Dictionary(layers.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
-    func matrix(_ layer: LottieLayer, depth: Int = 0) -> AffineTransform {
-      let local = layer.transform.matrix(at: f)
-      guard depth < 64, let p = layer.parent, let parent = byIndex[p] else { return local }
-      return local.concatenating(matrix(parent, depth: depth + 1))
-    }
     for (position, layer) in layers.enumerated().reversed() {
       guard !layer.hidden, !layer.isMatte, f >= layer.inPoint, f < layer.outPoint else { continue }
-      // A layer's own keyframes are in its composition's frames; its start
-      // time and stretch move the frames of the composition it holds.
-      let local = f
-      let opacity = layer.transform.opacity(at: local)
-      guard opacity > 0 else { continue }
-      let m = matrix(layer).concatenating(transform)
-      let isolated = opacity < 1
-      if isolated { list.beginLayer(bounds: Rect(x: -1e7, y: -1e7, width: 2e7, height: 2e7), opacity: opacity) }
-      var clips = 0
-      // An alpha matte (the layer above, `td`) as the clip of its filled
-      // shapes; inverted, as the clip of everything else.
-      if let mode = layer.matteMode, mode == 1 || mode == 2, position > 0 {
-        let matte = layers[position - 1]
-        var shape = Path()
+      // A track matte: the layer above (`td`), or the one `tp` names,
+      // multiplies this one by its alpha or luminance, inverted or not.
+      if let mode = layer.matteMode, (1...4).contains(mode),
+        let matte = layer.matteParent.map({ byIndex[$0] }) ?? (position > 0 ? layers[position - 1] : nil)
+      {
+        guard layer.transform.opacity(at: f) > 0 else { continue }
+        let mask = LayerMask(mode <= 2 ? .alpha : .luminance, inverted: mode % 2 == 0)
+        list.beginLayer(bounds: Self.everywhere)
+        drawLayer(layer, byIndex: byIndex, at: f, transform: transform, depth: depth)
+        list.beginLayer(bounds: Self.everywhere, effects: LayerEffects(mask: mask))
         if f >= matte.inPoint, f < matte.outPoint {
-          outline(matte, in: layers, at: f, transform: matrixOf(matte, in: byIndex, at: f).concatenating(transform), into: &shape)
+          drawLayer(matte, byIndex: byIndex, at: f, transform: transform, depth: depth)
         }
-        if mode == 2 {
-          var outside = Path.rect(Rect(x: -1e6, y: -1e6, width: 2e6 + 1, height: 2e6 + 1))
-          outside.append(shape)
-          list.pushClip(outside, rule: .evenOdd)
-        } else {
-          list.pushClip(shape)
-        }
-        clips += 1
+        list.endLayer()
+        list.endLayer()
+      } else {
+        drawLayer(layer, byIndex: byIndex, at: f, transform: transform, depth: depth)
       }
-      // Masks: the added ones' union, then each subtracted one's outside,
-      // then each intersected one (an inverted mask: its outside).
-      let outside = Path.rect(Rect(x: -1e6, y: -1e6, width: 2e6 + 1, height: 2e6 + 1))
-      func clip(_ path: Path, inverted: Bool) {
-        if inverted {
-          var p = outside.transformed(by: m.inverted ?? .identity)
-          p.append(path)
-          list.pushClip(p, transform: m, rule: .evenOdd)
-        } else {
-          list.pushClip(path, transform: m)
-        }
-        clips += 1
-      }
-      let added = layer.masks.filter { $0.mode == "a" && !$0.inverted }
-      if !added.isEmpty {
-        var union = Path()
-        for mask in added { if let shape = mask.path.value(at: local).shape { union.append(shape.path) } }
-        clip(union, inverted: false)
-      }
-      for mask in layer.masks where !(mask.mode == "a" && !mask.inverted) && mask.mode != "n" {
-        guard let shape = mask.path.value(at: local).shape else { continue }
-        clip(shape.path, inverted: (mask.mode == "s") != mask.inverted)
-      }
-      switch layer.type {
-      case 4:
-        shapes(layer.shapes, at: local, transform: m, alpha: 1, trims: [])
-      case 1:
-        if let c = layer.solidColor {
-          let rect = Path.rect(Rect(x: 0, y: 0, width: layer.solidSize.0, height: layer.solidSize.1))
-          list.fill(rect, transform: m, paint: .solid(Color(red: c[0], green: c[1], blue: c[2], alpha: 1).premultiplied))
-        }
-      case 0:
-        if let ref = layer.reference, let children = animation.precomps[ref] {
-          var childFrame = (f - layer.startTime) / layer.stretch
-          if let tm = layer.timeRemap { childFrame = tm.numbers(at: local, fallback: [0])[0] * animation.frameRate }
-          if layer.solidSize.0 > 0, layer.solidSize.1 > 0 {
-            list.pushClip(Path.rect(Rect(x: 0, y: 0, width: layer.solidSize.0, height: layer.solidSize.1)), transform: m)
-            clips += 1
-          }
-          composition(children, at: childFrame, transform: m, depth: depth + 1)
-        }
-      default:
-        break
-      }
-      for _ in 0..<clips { list.popClip() }
-      if isolated { list.endLayer() }
     }
   }
 
-  func matrixOf(_ layer: LottieLayer, in byIndex: [Int: LottieLayer], at f: Double, depth: Int = 0) -> AffineTransform {
+  /// A layer's device transform: its own, then its parents'.
+  func matrix(_ layer: LottieLayer, byIndex: [Int: LottieLayer], at f: Double, depth: Int = 0) -> AffineTransform {
     let local = layer.transform.matrix(at: f)
     guard depth < 64, let p = layer.parent, let parent = byIndex[p] else { return local }
-    return local.concatenating(matrixOf(parent, in: byIndex, at: f, depth: depth + 1))
+    return local.concatenating(matrix(parent, byIndex: byIndex, at: f, depth: depth + 1))
   }
 
-  /// The filled area of a matte layer, in device space: its shapes' fills,
-  /// a solid's rectangle, a precomposition's layers.
-  func outline(_ layer: LottieLayer, in layers: [LottieLayer], at f: Double, transform m: AffineTransform, into out: inout Path, depth: Int = 0) {
-    // A matte made of precompositions nested deeper is left out (their
-    // shapes multiply with each level that refers to one twice).
-    guard depth <= 8 else { return }
+  /// One layer with its opacity and masks (not its matte).
+  mutating func drawLayer(_ layer: LottieLayer, byIndex: [Int: LottieLayer], at f: Double, transform: AffineTransform, depth: Int) {
+    drawnLayers += 1
+    guard drawnLayers <= Self.maximumDrawnLayers else { return }
+    let opacity = layer.transform.opacity(at: f)
+    guard opacity > 0 else { return }
+    let m = matrix(layer, byIndex: byIndex, at: f).concatenating(transform)
+    let masks = layer.masks.filter { $0.mode != "n" }
+    let clipped = Self.masksAreClips(masks, at: f)
+    let isolated = opacity < 1 || !clipped
+    if isolated { list.beginLayer(bounds: Self.everywhere, opacity: opacity) }
+    var clips = 0
+    if clipped { clips = maskClips(masks, at: f, transform: m) }
     switch layer.type {
-    case 4: filled(layer.shapes, at: f, transform: m, into: &out)
-    case 1: out.append(Path.rect(Rect(x: 0, y: 0, width: layer.solidSize.0, height: layer.solidSize.1)).transformed(by: m))
-    case 0:
-      guard let ref = layer.reference, let children = animation.precomps[ref] else { return }
-      let childFrame = (f - layer.startTime) / layer.stretch
-      let byIndex = Dictionary(children.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
-      for child in children where !child.hidden && !child.isMatte && childFrame >= child.inPoint && childFrame < child.outPoint {
-        outline(
-          child, in: children, at: childFrame, transform: matrixOf(child, in: byIndex, at: childFrame).concatenating(m), into: &out, depth: depth + 1)
+    case 4:
+      shapes(layer.shapes, at: f, transform: m, alpha: 1, trims: [])
+    case 1:
+      if let c = layer.solidColor {
+        let rect = Path.rect(Rect(x: 0, y: 0, width: layer.solidSize.0, height: layer.solidSize.1))
+        list.fill(rect, transform: m, paint: .solid(Color(red: c[0], green: c[1], blue: c[2], alpha: 1).premultiplied))
       }
-    default: break
+    case 2:
+      // The image stretched over its asset's size.
+      if let ref = layer.reference, let asset = animation.images[ref], let image = images[ref] {
+        let pixels = image.levels[0]
+        if pixels.width > 0, pixels.height > 0, asset.width > 0, asset.height > 0 {
+          let place = AffineTransform.scale(asset.width / Double(pixels.width), asset.height / Double(pixels.height)).concatenating(m)
+          list.fill(.rect(pixels.bounds), transform: place, paint: .image(ImageShader(pyramid: image, imageToDevice: place)))
+        }
+      }
+    case 0:
+      if let ref = layer.reference, let children = animation.precomps[ref] {
+        // A layer's own keyframes are in its composition's frames; its
+        // start time and stretch (or its time remapping) move the frames
+        // of the composition it holds.
+        var childFrame = (f - layer.startTime) / layer.stretch
+        if let tm = layer.timeRemap { childFrame = tm.numbers(at: f, fallback: [0])[0] * animation.frameRate }
+        if layer.solidSize.0 > 0, layer.solidSize.1 > 0 {
+          list.pushClip(Path.rect(Rect(x: 0, y: 0, width: layer.solidSize.0, height: layer.solidSize.1)), transform: m)
+          clips += 1
+        }
+        composition(children, at: childFrame, transform: m, depth: depth + 1)
+      }
+    default:
+      break
     }
+    for _ in 0..<clips { list.popClip() }
+    if !clipped { maskLayer(masks, at: f, transform: m) }
+    if isolated { list.endLayer() }
   }
 
-  func filled(_ items: [LottieShape], at f: Double, transform m: AffineTransform, into out: inout Path) {
-    for i in items.indices {
-      switch items[i] {
-      case .group(let sub, let hidden):
-        guard !hidden else { continue }
-        let (gm, ga) = Self.groupTransform(sub, at: f)
-        if ga > 0 { filled(sub, at: f, transform: gm.concatenating(m), into: &out) }
-      case .fill, .gradientFill:
-        for p in collect(items[0..<i], at: f, relative: .identity) { out.append(p.path.transformed(by: m)) }
-      default: break
-      }
+  /// Whether masks are exactly clips: opaque and unexpanded, the added
+  /// ones (not inverted) first, then the others; or a single one.
+  static func masksAreClips(_ masks: [LottieMask], at f: Double) -> Bool {
+    var addsDone = false
+    for mask in masks {
+      guard maskOpacity(mask, at: f) >= 1, maskExpansion(mask, at: f) == 0, ["a", "s", "i"].contains(mask.mode) else { return false }
+      let add = mask.mode == "a" && !mask.inverted
+      if add && addsDone && masks.count > 1 { return false }
+      if !add { addsDone = true }
     }
+    return true
+  }
+
+  static func maskOpacity(_ mask: LottieMask, at f: Double) -> Double {
+    min(max((mask.opacity?.numbers(at: f, fallback: [100])[0] ?? 100) / 100, 0), 1)
+  }
+
+  static func maskExpansion(_ mask: LottieMask, at f: Double) -> Double {
+    let x = mask.expansion?.numbers(at: f, fallback: [0])[0] ?? 0
+    return x.isFinite ? x : 0
+  }
+
+  /// A rectangle around everything, in device pixels: an inverted mask's
+  /// outside.
+  static let outside = Path.rect(Rect(x: -1e6, y: -1e6, width: 2e6 + 1, height: 2e6 + 1))
+
+  /// Masks as clips: the added ones' union, then each subtracted one's
+  /// outside, then each intersected one (an inverted mask: its outside).
+  /// Returns how many clips were pushed.
+  func maskClips(_ masks: [LottieMask], at f: Double, transform m: AffineTransform) -> Int {
+    var clips = 0
+    func clip(_ path: Path, inverted: Bool) {
+      if inverted {
+        var p = Self.outside.transformed(by: m.inverted ?? .identity)
+        p.append(path)
+        list.pushClip(p, transform: m, rule: .evenOdd)
+      } else {
+        list.pushClip(path, transform: m)
+      }
+      clips += 1
+    }
+    let added = masks.filter { $0.mode == "a" && !$0.inverted }
+    if !added.isEmpty {
+      var union = Path()
+      for mask in added { if let shape = mask.path.value(at: f).shape { union.append(shape.path) } }
+      clip(union, inverted: false)
+    }
+    for mask in masks where !(mask.mode == "a" && !mask.inverted) {
+      guard let shape = mask.path.value(at: f).shape else { continue }
+      clip(shape.path, inverted: (mask.mode == "s") != mask.inverted)
+    }
+    return clips
+  }
+
+  /// Masks as lottie-web composes them, in order, into a mask layer that
+  /// multiplies the layer by its alpha: an added one is drawn over what
+  /// is there (its coverage times its opacity), a subtracted one takes
+  /// that away, an intersected one keeps only that; a first mask that
+  /// subtracts or intersects starts from everything. Expansion grows (or
+  /// shrinks) a mask by a stroke of twice its amount, round-joined.
+  func maskLayer(_ masks: [LottieMask], at f: Double, transform m: AffineTransform) {
+    let opaque = Paint.solid(PremultipliedColor(red: 0, green: 0, blue: 0, alpha: 1))
+    list.beginLayer(bounds: Self.everywhere, effects: LayerEffects(mask: LayerMask(.alpha)))
+    for (i, mask) in masks.enumerated() {
+      let mode = ["s", "i"].contains(mask.mode) ? mask.mode : "a"
+      if i == 0 && mode != "a" { list.fill(Self.outside, paint: opaque) }
+      let shape = mask.path.value(at: f).shape?.path ?? Path()
+      let opacity = Self.maskOpacity(mask, at: f), x = Self.maskExpansion(mask, at: f)
+      if mode != "a" {
+        list.beginLayer(bounds: Self.everywhere, effects: LayerEffects(mask: LayerMask(.alpha, inverted: mode == "s")))
+      }
+      // The mask's coverage times its opacity.
+      if x == 0 && !mask.inverted {
+        list.fill(shape, transform: m, paint: .solid(PremultipliedColor(red: 0, green: 0, blue: 0, alpha: opacity)))
+      } else {
+        list.beginLayer(bounds: Self.everywhere, opacity: opacity)
+        if mask.inverted {
+          list.fill(Self.outside, paint: opaque)
+          list.beginLayer(bounds: Self.everywhere, effects: LayerEffects(mask: LayerMask(.alpha, inverted: true)))
+        }
+        list.fill(shape, transform: m, paint: opaque)
+        let stroke = StrokeStyle(width: 2 * abs(x), cap: .round, join: .round)
+        if x > 0 { list.stroke(shape, transform: m, style: stroke, paint: opaque) }
+        if x < 0 {
+          list.beginLayer(bounds: Self.everywhere, effects: LayerEffects(mask: LayerMask(.alpha, inverted: true)))
+          list.stroke(shape, transform: m, style: stroke, paint: opaque)
+          list.endLayer()
+        }
+        if mask.inverted { list.endLayer() }
+        list.endLayer()
+      }
+      if mode != "a" { list.endLayer() }
+    }
+    list.endLayer()
   }
 
   /// A group's items: each fill and stroke paints the paths above it in

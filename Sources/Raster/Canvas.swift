@@ -157,6 +157,7 @@ public final class Canvas {
   /// pixels: the group's drawing, without its effects' spread, which is
   /// added here). `endLayer` composites it with `opacity` after `effects`.
   public func beginLayer(bounds: Rect, opacity: Double = 1, effects: LayerEffects = LayerEffects()) {
+    precondition(effects.mask == nil || targets.count > 1, "a mask inside a layer only")
     let spread = effects.spread
     var area = PixelRect(covering: bounds)
     area = PixelRect(x0: area.x0 - spread.left, y0: area.y0 - spread.top, x1: area.x1 + spread.right, y1: area.y1 + spread.bottom)
@@ -211,6 +212,13 @@ public final class Canvas {
         into: &targets[parent].pixmap, origin: targets[parent].origin)
     }
     if shadowOnly { return }
+    if let mask = layer.effects.mask {
+      // A mask multiplies its parent, everywhere (what it does not cover is
+      // transparent in it): the clip in force does not bound it.
+      Compositor.applyMask(
+        content, origin: layer.origin, mode: mask, opacity: layer.opacity, to: &targets[parent].pixmap, targetOrigin: targets[parent].origin)
+      return
+    }
     if layer.effects.crossFade {
       Compositor.crossFadeLayer(
         content, origin: layer.origin, opacity: layer.opacity, clip: clip, into: &targets[parent].pixmap, targetOrigin: targets[parent].origin)
@@ -226,14 +234,19 @@ public final class Canvas {
 /// it, and a Gaussian blur of it. Radii are σ in device pixels. A
 /// cross-fading layer is composited by moving each pixel beneath toward
 /// its own by the opacity (what lies beneath times 1 − opacity, plus the
-/// layer times opacity) rather than over it.
+/// layer times opacity) rather than over it. A mask layer is not
+/// composited: it multiplies the layer it is drawn in (`LayerMask`).
 public struct LayerEffects: Sendable {
   public var blur: Double
   public var shadow: (color: PremultipliedColor, sigma: Double, offset: Vector2)?
   public var crossFade: Bool
+  public var mask: LayerMask?
 
-  public init(blur: Double = 0, shadow: (color: PremultipliedColor, sigma: Double, offset: Vector2)? = nil, crossFade: Bool = false) {
-    self.blur = blur; self.shadow = shadow; self.crossFade = crossFade
+  public init(
+    blur: Double = 0, shadow: (color: PremultipliedColor, sigma: Double, offset: Vector2)? = nil, crossFade: Bool = false,
+    mask: LayerMask? = nil
+  ) {
+    self.blur = blur; self.shadow = shadow; self.crossFade = crossFade; self.mask = mask
   }
 
   /// Pixels the blur filter of σ reaches (about 3σ: the filter's exact support).
@@ -259,4 +272,18 @@ public struct LayerEffects: Sendable {
     )
   }
 
+}
+
+/// How a mask layer multiplies the layer it is drawn in (a track matte, a
+/// soft mask): each pixel of the layer (all four premultiplied channels)
+/// times m × the mask layer's opacity, or times 1 − that when inverted,
+/// where m is the mask's alpha, or its luminance (0.2125 R + 0.7154 G +
+/// 0.0721 B of its premultiplied colour, as SVG's luminance masks and
+/// ThorVG compute it: a translucent white masks by its alpha). Outside the
+/// pixels the mask layer covers, m is 0.
+public struct LayerMask: Sendable, Hashable {
+  public enum Source: Sendable, Hashable { case alpha, luminance }
+  public var source: Source
+  public var inverted: Bool
+  public init(_ source: Source, inverted: Bool = false) { self.source = source; self.inverted = inverted }
 }

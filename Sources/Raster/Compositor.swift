@@ -129,6 +129,37 @@ extension Compositor {
     blendLayerRows(layer, origin: origin, area: area, weight: alpha, clip: clip, into: &pixmap, targetOrigin: targetOrigin, hidden: hidden)
   }
 
+  /// Multiplies every pixel of `pixmap` (its top-left pixel at device
+  /// `targetOrigin`) by a mask layer's value there (`LayerMask`): the
+  /// weight w = m × opacity as a byte, rounded (255 − w when inverted),
+  /// each channel c becoming (c × w + 127) / 255; m is 0 outside the mask.
+  static func applyMask(
+    _ mask: Pixmap, origin: (x: Int, y: Int), mode: LayerMask, opacity: Double, to pixmap: inout Pixmap, targetOrigin: (x: Int, y: Int)
+  ) {
+    let alpha = Int((min(max(opacity, 0), 1) * 255).rounded())
+    let outside = mode.inverted ? 255 : 0
+    let luminance = mode.source == .luminance
+    for y in 0..<pixmap.height {
+      let my = y + targetOrigin.y - origin.y
+      for x in 0..<pixmap.width {
+        let mx = x + targetOrigin.x - origin.x
+        var w = outside
+        if my >= 0, my < mask.height, mx >= 0, mx < mask.width {
+          let i = 4 * (my * mask.width + mx)
+          let m =
+            luminance
+            ? (2125 * Int(mask.bytes[i]) + 7154 * Int(mask.bytes[i + 1]) + 721 * Int(mask.bytes[i + 2]) + 5000) / 10000
+            : Int(mask.bytes[i + 3])
+          w = (m * alpha + 127) / 255
+          if mode.inverted { w = 255 - w }
+        }
+        guard w < 255 else { continue }
+        let t = 4 * (y * pixmap.width + x)
+        for c in 0..<4 { pixmap.bytes[t + c] = UInt8((Int(pixmap.bytes[t + c]) * w + 127) / 255) }
+      }
+    }
+  }
+
   /// Composites a finished layer as a cross-fade: each target pixel t
   /// under the layer's pixel l becomes t + w·(l − t), w the opacity (a
   /// byte) times the clip's coverage, rounded once, so a pixel the layer

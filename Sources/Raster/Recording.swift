@@ -129,6 +129,18 @@ public final class Recording {
   private(set) var area = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
   /// The union of the pixels its fills and nested layers can touch.
   private var ink = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+  /// The layers open now, innermost last: where each began, and the
+  /// pixels its own drawing can touch.
+  private var openLayers: [(op: Int, bounds: Rect, opacity: Double, effects: LayerEffects, ink: PixelRect)] = []
+
+  /// Pixels drawn: the innermost open layer's, else the item's.
+  private func addInk(_ pixels: PixelRect) {
+    if openLayers.isEmpty {
+      ink = ink.union(pixels)
+    } else {
+      openLayers[openLayers.count - 1].ink = openLayers[openLayers.count - 1].ink.union(pixels)
+    }
+  }
 
   public init(width: Int, height: Int, background: PremultipliedColor = .clear) {
     frame = PixelRect(width: width, height: height)
@@ -169,7 +181,7 @@ public final class Recording {
     let pixels = Self.pixels(of: polylines)
     guard !pixels.isEmpty else { return }
     open(pixels)
-    ink = ink.union(pixels)
+    addInk(pixels)
     ops.append(.fill(polylines, rule, paint, local))
     close()
   }
@@ -214,7 +226,7 @@ public final class Recording {
     // The tint at the bytes the compositor uses.
     style.tint = RGBA8(style.tint).premultipliedColor
     open(pixels)
-    ink = ink.union(pixels)
+    addInk(pixels)
     let prefix = depth > 0 ? Array(ops[start...]) + closers.reversed() : []
     backdrops.append(BackdropSource(style: style, area: pixels.intersection(frame), below: 0, prefix: prefix))
     pendingBackdrops.append(backdrops.count - 1)
@@ -225,6 +237,7 @@ public final class Recording {
   /// As `Canvas.beginLayer`: the group's device bounds, without the spread
   /// of its effects.
   public func beginLayer(bounds: Rect, opacity: Double = 1, effects: LayerEffects = LayerEffects()) {
+    precondition(effects.mask == nil || depth > 0, "a mask inside a layer only")
     // Canvas uses the opacity as a byte.
     let opacity = (min(max(opacity, 0), 1) * 255).roundedToNearest / 255
     var effects = effects
@@ -238,14 +251,34 @@ public final class Recording {
     if depth == 0 { inEffectLayer = effects.blur > 0 || effects.shadow != nil }
     let area = Self.layerArea(bounds, effects)
     open(area)
-    // A nested blur or shadow spreads past its shapes.
-    if depth > 0 { ink = ink.union(area) }
+    openLayers.append((ops.count, bounds, opacity, effects, PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)))
     ops.append(.beginLayer(bounds, opacity: opacity, effects))
     closers.append(.endLayer)
     depth += 1
   }
 
-  public func endLayer() { end(.endLayer, "endLayer without beginLayer") }
+  /// A plain layer (or a mask) is bounded by what it draws: its bounds
+  /// are narrowed to its drawing, so that one given as everywhere (a
+  /// Lottie layer's) costs only the pixels it draws. A mask adds nothing
+  /// to its parent's drawing (it only takes away). A layer with effects
+  /// spreads past its drawing, and a cross-fade changes what lies beneath
+  /// over all its bounds: theirs stay.
+  public func endLayer() {
+    precondition(!openLayers.isEmpty, "endLayer without beginLayer")
+    let layer = openLayers.removeLast()
+    let effects = layer.effects
+    if effects.blur == 0 && effects.shadow == nil && !effects.crossFade {
+      let inside = layer.ink.intersection(PixelRect(covering: layer.bounds))
+      ops[layer.op] = .beginLayer(inside.rect, opacity: layer.opacity, effects)
+      if effects.mask == nil { addInk(inside) }
+    } else if depth > 1 {
+      // A nested blur or shadow spreads past its shapes.
+      addInk(Self.layerArea(layer.bounds, effects).union(layer.ink))
+    } else {
+      addInk(layer.ink)
+    }
+    end(.endLayer, "endLayer without beginLayer")
+  }
 
   /// Closes a clip or a layer.
   private func end(_ op: Op, _ unbalanced: String) {
@@ -278,6 +311,9 @@ public final class Recording {
     guard depth == 0 else { return }
     inEffectLayer = false
     let range = start..<ops.count
+    if case .beginLayer(let bounds, _, let effects) = ops[start], effects.blur == 0, effects.shadow == nil, !effects.crossFade {
+      area = PixelRect(covering: bounds)
+    }
     guard !area.intersection(frame).isEmpty else {
       ops.removeSubrange(range)
       return
@@ -440,6 +476,11 @@ public final class Recording {
         d.add(opacity)
         d.add(effects.blur)
         d.add(effects.crossFade ? 1 : 0)
+        if let m = effects.mask {
+          d.add(m.source == .alpha ? 1 : 2); d.add(m.inverted ? 1 : 0)
+        } else {
+          d.add(0)
+        }
         if let s = effects.shadow {
           d.add(1); d.add(s.color); d.add(s.sigma); d.add(s.offset.x); d.add(s.offset.y)
         } else {

@@ -141,13 +141,21 @@ public enum FrameSources {
   public static func decode(
     _ bytes: [UInt8], file: String, directory: String, defaultName: String, appearance: Appearance? = nil
   ) throws(SceneErrors) -> any FrameSource {
+    // A dotLottie archive: its first animation, with its images.
+    if DotLottie.isArchive(bytes) {
+      let (json, entry, read) = try DotLottie.open(bytes, file: file)
+      let decoded = try LottieDecoder.decode(json, file: entry)
+      let (images, animation, digest) = try LottieImages.load(decoded, bytes: bytes, file: entry, read: read)
+      return LottieSource(animation: animation, name: defaultName, inputDigest: digest, images: images)
+    }
     // Parsed once; a file that is not JSON is reported as a scene.
     guard let root = try? JSONParser.parse(bytes) else {
       return try SceneRenderer(decoding: bytes, file: file, directory: directory, defaultName: defaultName, appearance: appearance)
     }
     if LottieDecoder.isLottie(root) {
-      let animation = try LottieDecoder.decode(root, file: file)
-      return LottieSource(animation: animation, name: defaultName, inputDigest: SHA256.hex(bytes))
+      let decoded = try LottieDecoder.decode(root, file: file)
+      let (images, animation, digest) = try LottieImages.load(decoded, bytes: bytes, file: file, read: LottieImages.folder(directory))
+      return LottieSource(animation: animation, name: defaultName, inputDigest: digest, images: images)
     }
     let scene = try SceneDecoder.decode(root, file: file, defaultName: defaultName, appearance: appearance)
     return try SceneRenderer(scene, bytes: bytes, file: file, directory: directory)

@@ -17,6 +17,36 @@ import Testing
     #expect(clear.pixmap[0, 0] == RGBA8(r: 0, g: 0, b: 128, a: 128))
   }
 
+  /// A mask layer multiplies the layer it is drawn in: by alpha, by
+  /// luminance, inverted, times its opacity, and by 0 (1 inverted) where it
+  /// draws nothing.
+  @Test func masksByHand() {
+    func masked(_ mask: LayerMask, opacity: Double = 1, _ color: Color) -> (inside: RGBA8, outside: RGBA8) {
+      let canvas = Canvas(width: 4, height: 2)
+      canvas.beginLayer(bounds: Rect(x: 0, y: 0, width: 4, height: 2))
+      canvas.fill(.rect(Rect(x: 0, y: 0, width: 4, height: 2)), paint: .color(Color(red: 1, green: 0, blue: 0, alpha: 1)))
+      canvas.beginLayer(bounds: Rect(x: 0, y: 0, width: 2, height: 2), opacity: opacity, effects: LayerEffects(mask: mask))
+      canvas.fill(.rect(Rect(x: 0, y: 0, width: 2, height: 2)), paint: .color(color))
+      canvas.endLayer()
+      canvas.endLayer()
+      return (canvas.pixmap[0, 0], canvas.pixmap[3, 1])
+    }
+    let red = RGBA8(r: 255, g: 0, b: 0, a: 255), clear = RGBA8(r: 0, g: 0, b: 0, a: 0)
+    // Alpha 128: 255 × 128 / 255.
+    let half = Color(red: 0, green: 0, blue: 0, alpha: 128.0 / 255)
+    #expect(masked(LayerMask(.alpha), half) == (RGBA8(r: 128, g: 0, b: 0, a: 128), clear))
+    // Inverted: 255 − 128 = 127; outside, kept.
+    #expect(masked(LayerMask(.alpha, inverted: true), half) == (RGBA8(r: 127, g: 0, b: 0, a: 127), red))
+    // Luminance of opaque green: 0.7154 × 255 = 182.4 → 182; opaque black masks all.
+    let green = Color(red: 0, green: 1, blue: 0, alpha: 1)
+    #expect(masked(LayerMask(.luminance), green).inside == RGBA8(r: 182, g: 0, b: 0, a: 182))
+    #expect(masked(LayerMask(.luminance), Color(red: 0, green: 0, blue: 0, alpha: 1)).inside == clear)
+    // Opacity 0.5 (a byte of 128) of opaque white: w = 128; inverted 127.
+    let white = Color(red: 1, green: 1, blue: 1, alpha: 1)
+    #expect(masked(LayerMask(.luminance), opacity: 0.5, white).inside == RGBA8(r: 128, g: 0, b: 0, a: 128))
+    #expect(masked(LayerMask(.luminance, inverted: true), opacity: 0.5, white).inside == RGBA8(r: 127, g: 0, b: 0, a: 127))
+  }
+
   /// Found by fuzzing (Fuzz/Regressions/svg-path): an edge of subnormal
   /// height has an infinite slope; it trapped on a NaN, and covers nothing.
   /// A path far beyond any integer is clamped, not converted.

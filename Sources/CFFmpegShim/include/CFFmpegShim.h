@@ -47,3 +47,10 @@ void spf_av_frame_fill_padding(struct AVFrame *frame);
 #endif
 
 #endif
+
+/// Decodes a JPEG image (libavcodec's MJPEG decoder, bit-exact, one
+/// thread) to opaque RGBA8 rows in `*pixels`, which the caller frees with
+/// spf_free. Returns 0, or a negative AVERROR (a picture of more than
+/// `max_pixels` pixels is invalid data).
+int spf_decode_jpeg(const uint8_t *data, size_t size, int64_t max_pixels, uint8_t **pixels, int *width, int *height);
+void spf_free(void *pointer);

@@ -1,0 +1,109 @@
+import Primitives
+import Raster
+import Render
+import SceneModel
+import Testing
+
+@testable import Lottie
+
+/// Track mattes, masks and image layers against hand-computed pixels: a
+/// 100 × 100 frame, a red solid over all of it, and what takes parts away.
+@Suite struct LottieCompositingTests {
+  static let redSolid = "{\"ty\": 1, \"ind\": 2, \"ip\": 0, \"op\": 30, \"sc\": \"#ff0000\", \"sw\": 100, \"sh\": 100, \"ks\": {}"
+
+  /// A shape layer holding a rectangle from x0 to x1 over the whole height,
+  /// filled with `color` (0 … 1) at `opacity` percent.
+  static func rectangle(
+    _ x0: Double, _ x1: Double, color: String = "[0, 0, 0, 1]", opacity: Double = 100, index: Int = 1, extra: String = ""
+  ) -> String {
+    """
+    {"ty": 4, "ind": \(index), "ip": 0, "op": 30, "ks": {}\(extra), "shapes": [{"ty": "rc", "p": {"a": 0, "k": [\((x0 + x1) / 2), 50]},
+      "s": {"a": 0, "k": [\(x1 - x0), 100]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "c": {"a": 0, "k": \(color)}, "o": {"a": 0, "k": \(opacity)}}]}
+    """
+  }
+
+  static func frame(_ layers: String, images: [String: ImagePyramid] = [:], assets: String = "") throws -> Pixmap {
+    let text = LottieDecoderTests.animation(layers, extra: assets)
+    let animation = try LottieDecoder.decode(Array(text.utf8), file: "a.json")
+    return try LottieSource(animation: animation, name: "a", inputDigest: "", images: images).render(at: 0)
+  }
+
+  static func pixel(_ frame: Pixmap, _ x: Int, _ y: Int) -> [UInt8] { Array(frame.bytes[(4 * (y * 100 + x))..<(4 * (y * 100 + x) + 4)]) }
+
+  /// `tt` 1 … 4 with the matte above (`td`): alpha, inverted alpha, luma,
+  /// inverted luma. The matte covers x < 50 with black at 50% (alpha 128)
+  /// or with white at 100% (luma 255); beyond it the matte is clear.
+  @Test(arguments: [
+    (1, "[0, 0, 0, 1]", 50.0, [128, 0, 0, 128], [0, 0, 0, 0]),
+    (2, "[0, 0, 0, 1]", 50.0, [127, 0, 0, 127], [255, 0, 0, 255]),
+    (3, "[1, 1, 1, 1]", 100.0, [255, 0, 0, 255], [0, 0, 0, 0]),
+    (3, "[0, 0, 0, 1]", 100.0, [0, 0, 0, 0], [0, 0, 0, 0]),
+    (4, "[1, 1, 1, 1]", 100.0, [0, 0, 0, 0], [255, 0, 0, 255]),
+    // Luma of opaque green: 0.7154 × 255 = 182.4.
+    (3, "[0, 1, 0, 1]", 100.0, [182, 0, 0, 182], [0, 0, 0, 0]),
+  ])
+  func trackMattes(_ mode: Int, _ color: String, _ opacity: Double, _ inside: [Int], _ outside: [Int]) throws {
+    let matte = Self.rectangle(0, 50, color: color, opacity: opacity, extra: ", \"td\": 1")
+    let frame = try Self.frame("[\(matte), \(Self.redSolid), \"tt\": \(mode)}]")
+    #expect(Self.pixel(frame, 10, 50).map(Int.init) == inside)
+    #expect(Self.pixel(frame, 90, 50).map(Int.init) == outside)
+  }
+
+  /// `tp` names the matte by its `ind` (newer exports), wherever it is.
+  @Test func aMatteNamedByTp() throws {
+    let matte = Self.rectangle(0, 50, extra: ", \"td\": 1")
+    let frame = try Self.frame("[\(matte), \(Self.rectangle(60, 70, color: "[0, 0, 1, 1]", index: 3)), \(Self.redSolid), \"tt\": 1, \"tp\": 1}]")
+    #expect(Self.pixel(frame, 10, 50) == [255, 0, 0, 255])
+    #expect(Self.pixel(frame, 90, 50) == [0, 0, 0, 0])
+    #expect(Self.pixel(frame, 65, 50) == [0, 0, 255, 255])  // the layer between is drawn as itself
+  }
+
+  static func mask(_ x0: Double, _ x1: Double, mode: String, opacity: Double = 100, expansion: Double = 0, inverted: Bool = false) -> String {
+    """
+    {"mode": "\(mode)", "inv": \(inverted), "o": {"a": 0, "k": \(opacity)}, "x": {"a": 0, "k": \(expansion)}, "pt": {"a": 0, "k": {"c": true,
+      "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]], "v": [[\(x0), 0], [\(x1), 0], [\(x1), 100], [\(x0), 100]]}}}
+    """
+  }
+
+  /// Masks in order, as lottie-web composes them; opacity and expansion.
+  @Test(arguments: [
+    // Added at 50%: alpha 128 inside, nothing outside.
+    ([mask(20, 60, mode: "a", opacity: 50)], [(30, [128, 0, 0, 128]), (70, [0, 0, 0, 0])]),
+    // Added, then a part subtracted, then another added over it: order counts.
+    (
+      [mask(0, 60, mode: "a"), mask(20, 80, mode: "s"), mask(30, 40, mode: "a")],
+      [(10, [255, 0, 0, 255]), (25, [0, 0, 0, 0]), (35, [255, 0, 0, 255]), (70, [0, 0, 0, 0])]
+    ),
+    // A first subtracted mask starts from everything; at 50% it halves.
+    ([mask(0, 50, mode: "s", opacity: 50)], [(10, [127, 0, 0, 127]), (70, [255, 0, 0, 255])]),
+    // Expanded by 10: from 10 to 60.
+    ([mask(20, 50, mode: "a", expansion: 10)], [(5, [0, 0, 0, 0]), (12, [255, 0, 0, 255]), (58, [255, 0, 0, 255]), (65, [0, 0, 0, 0])]),
+    // Contracted by 10: from 30 to 40.
+    ([mask(20, 50, mode: "a", expansion: -10)], [(25, [0, 0, 0, 0]), (35, [255, 0, 0, 255]), (45, [0, 0, 0, 0])]),
+    // Inverted, at 50%, intersected with everything: half outside it.
+    ([mask(0, 100, mode: "a"), mask(0, 50, mode: "i", opacity: 50, inverted: true)], [(10, [0, 0, 0, 0]), (70, [128, 0, 0, 128])]),
+  ])
+  func masksComposeInOrder(_ masks: [String], _ expected: [(Int, [Int])]) throws {
+    let frame = try Self.frame("[\(Self.redSolid), \"masksProperties\": [\(masks.joined(separator: ", "))]}]")
+    for (x, pixel) in expected { #expect(Self.pixel(frame, x, 50).map(Int.init) == pixel, "x = \(x)") }
+  }
+
+  /// An image layer shows its asset stretched over the asset's size.
+  @Test func anImageLayerIsDrawnAtItsAssetsSize() throws {
+    // A 2 × 1 image (blue, green) over a 40 × 20 asset, moved to (10, 10).
+    let image = Pixmap(width: 2, height: 1, bytes: [0, 0, 255, 255, 0, 255, 0, 255])
+    let layer = "{\"ty\": 2, \"refId\": \"im\", \"ip\": 0, \"op\": 30, \"ks\": {\"p\": {\"a\": 0, \"k\": [10, 10]}}}"
+    let frame = try Self.frame(
+      "[\(layer)]", images: ["im": ImagePyramid(image)],
+      assets: ", \"assets\": [{\"id\": \"im\", \"w\": 40, \"h\": 20, \"u\": \"\", \"p\": \"im.png\", \"e\": 0}]")
+    #expect(Self.pixel(frame, 12, 20) == [0, 0, 255, 255])  // the left half, away from the middle: blue
+    #expect(Self.pixel(frame, 47, 20) == [0, 255, 0, 255])  // the right half: green
+    #expect(Self.pixel(frame, 51, 20) == [0, 0, 0, 0])  // beyond 10 + 40
+    #expect(Self.pixel(frame, 20, 31) == [0, 0, 0, 0])  // below 10 + 20
+  }
+
+  @Test func anImageLayerWithoutItsAssetIsLocated() {
+    let errors = LottieDecoderTests.errors(LottieDecoderTests.animation("[{\"ty\": 2, \"refId\": \"nope\", \"ip\": 0, \"op\": 30, \"ks\": {}}]"))
+    #expect(errors.contains { $0.contains("layers[0].refId: no image asset has id 'nope'") }, "\(errors)")
+  }
+}
