@@ -97,7 +97,12 @@ def draw(frame, canvas):
             canvas.drawPath(path, paint)
         elif kind == 'radial':
             colors, positions = stops_of(op)
-            paint.setShader(skia.GradientShader.MakeRadial(skia.Point(*op['center']), op['radius'], colors, positions, skia.TileMode.kClamp, PREMUL))
+            if 'focus' in op:
+                # From the focal point (radius 0) to the circle: SVG's fx, fy.
+                paint.setShader(skia.GradientShader.MakeTwoPointConical(skia.Point(*op['focus']), 0, skia.Point(*op['center']), op['radius'],
+                                                                         colors, positions, skia.TileMode.kClamp, PREMUL))
+            else:
+                paint.setShader(skia.GradientShader.MakeRadial(skia.Point(*op['center']), op['radius'], colors, positions, skia.TileMode.kClamp, PREMUL))
             canvas.drawPath(path, paint)
         elif kind == 'stroke':
             paint.setStyle(skia.Paint.kStroke_Style); paint.setStrokeWidth(op['width'])

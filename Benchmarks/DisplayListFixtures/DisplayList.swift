@@ -81,6 +81,8 @@ public struct DisplayList {
     case fill(Shape, Color, rule: FillRule = .nonZero)
     case linearGradient(Shape, from: Point, to: Point, stops: [(Double, Color)])
     case radialGradient(Shape, center: Point, radius: Double, stops: [(Double, Color)])
+    /// A radial gradient from a focal point (absolute) to the circle.
+    case focalGradient(Shape, center: Point, radius: Double, focus: Point, stops: [(Double, Color)])
     case stroke(Shape, Stroke)
     /// A filled shape with a drop shadow (blurred silhouette, σ, offset).
     case shadowed(Shape, Color, shadow: Color, sigma: Double, offset: Vector2)
@@ -117,6 +119,11 @@ public struct DisplayList {
       case .radialGradient(let shape, let center, let radius, let stops):
         let shader = RadialGradientShader(
           center: center, startRadius: 0, endRadius: radius, stops: stops.map { GradientStop(offset: $0.0, color: $0.1.premultiplied) })
+        canvas.fill(shape.path, paint: .radialGradient(shader))
+      case .focalGradient(let shape, let center, let radius, let focus, let stops):
+        let shader = RadialGradientShader(
+          center: center, radius: radius, focus: Vector2(focus.x - center.x, focus.y - center.y),
+          stops: stops.map { GradientStop(offset: $0.0, color: $0.1.premultiplied) })
         canvas.fill(shape.path, paint: .radialGradient(shader))
       case .stroke(let shape, let s):
         let style = StrokeStyle(width: s.width, cap: s.cap, join: s.join, miterLimit: s.miterLimit, dash: s.dash, dashPhase: s.dashPhase)
@@ -167,6 +174,8 @@ public struct DisplayList {
           return ["op": "linear", "shape": s.json, "from": [a.x, a.y], "to": [b.x, b.y], "stops": stops(st)]
         case .radialGradient(let s, let c, let r, let st):
           return ["op": "radial", "shape": s.json, "center": [c.x, c.y], "radius": r, "stops": stops(st)]
+        case .focalGradient(let s, let c, let r, let f, let st):
+          return ["op": "radial", "shape": s.json, "center": [c.x, c.y], "radius": r, "focus": [f.x, f.y], "stops": stops(st)]
         case .stroke(let s, let k):
           return [
             "op": "stroke", "shape": s.json, "color": Self.hex(k.color), "width": k.width, "cap": k.cap.rawValue,
@@ -220,6 +229,10 @@ public struct DisplayList {
         return .linearGradient(try shape(), from: Point(a[0], a[1]), to: Point(b[0], b[1]), stops: try stops(o))
       case "radial":
         let c = numbers(o, "center")
+        if o["focus"] != nil, case let f = numbers(o, "focus"), f.count == 2 {
+          return .focalGradient(
+            try shape(), center: Point(c[0], c[1]), radius: try number(o, "radius"), focus: Point(f[0], f[1]), stops: try stops(o))
+        }
         return .radialGradient(try shape(), center: Point(c[0], c[1]), radius: try number(o, "radius"), stops: try stops(o))
       case "stroke":
         return .stroke(

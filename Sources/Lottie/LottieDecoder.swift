@@ -331,11 +331,15 @@ public struct LottieDecoder {
       skip("merge paths", node, path)
       return .skipped
     case "rp":
-      skip("repeaters", node, path)
-      return .skipped
+      let tr = node["tr"]
+      func trProp(_ key: String) -> LottieProperty? { tr?[key].flatMap { property($0, path.appending("tr").appending(key)) } }
+      return .repeater(
+        LottieRepeater(
+          copies: prop("c"), offset: prop("o"), composite: Int(node["m"]?.number ?? 1),
+          transform: tr.map { transform($0, path.appending("tr")) } ?? LottieTransform(), startOpacity: trProp("so"),
+          endOpacity: trProp("eo")))
     case "rd":
-      skip("rounded corners", node, path)
-      return .skipped
+      return .roundCorners(radius: prop("r"))
     default:
       skip("shapes of type '\(ty)'", node, path)
       return .skipped

@@ -53,8 +53,27 @@ public indirect enum LottieShape: Sendable {
   case gradientFill(LottieGradient, evenOdd: Bool)
   case trim(start: LottieProperty?, end: LottieProperty?, offset: LottieProperty?, individually: Bool)
   case transform(LottieTransform)
+  /// Copies of the items above it (`rp`): their number and offset, above
+  /// (1) or below (2) each other, each moved by the transform once more,
+  /// their opacity from `startOpacity` to `endOpacity` (percent).
+  case repeater(LottieRepeater)
+  /// Rounds the sharp corners of the paths above it (`rd`) by a radius.
+  case roundCorners(radius: LottieProperty?)
+  /// A repeater's copy: a fixed transform and opacity (made at a frame,
+  /// never decoded).
+  case matrix(AffineTransform, opacity: Double)
   /// Something drawn without (a warning names it).
   case skipped
+}
+
+/// A repeater (`rp`).
+public struct LottieRepeater: Sendable {
+  public var copies: LottieProperty?
+  public var offset: LottieProperty?
+  public var composite: Int
+  public var transform: LottieTransform
+  public var startOpacity: LottieProperty?
+  public var endOpacity: LottieProperty?
 }
 
 /// A star or polygon (`sr`).

@@ -77,6 +77,10 @@ struct LottiePainter {
   /// times, nested, multiply.
   static let maximumDrawnLayers = 10_000
   var drawnLayers = 0
+  /// Fills and strokes drawn in one frame at most (repeaters nested in
+  /// repeaters multiply).
+  static let maximumDrawnShapes = 100_000
+  var drawnShapes = 0
 
   /// Every pixel: the bounds of a layer that holds a whole layer of the
   /// file (the canvas bounds it by what it draws on).
@@ -268,6 +272,8 @@ struct LottiePainter {
   /// `trims`: the trim modifiers that follow this group in the groups
   /// around it, which apply to its paths too (outermost last).
   mutating func shapes(_ items: [LottieShape], at f: Double, transform m: AffineTransform, alpha: Double, trims: [Trim]) {
+    let items = Self.expandingRepeaters(items, at: f)
+    guard drawnShapes < Self.maximumDrawnShapes else { return }
     func paths(before i: Int) -> [Trimmed] { Self.apply(trims, to: collect(items[0..<i], at: f, relative: .identity)) }
     for i in items.indices.reversed() {
       switch items[i] {
@@ -282,6 +288,7 @@ struct LottiePainter {
         }
         shapes(sub, at: f, transform: gm.concatenating(m), alpha: alpha * ga, trims: after + trims)
       case .fill(let color, let opacity, let evenOdd):
+        drawnShapes += 1
         let paths = paths(before: i)
         guard !paths.isEmpty else { continue }
         let o = (opacity?.numbers(at: f, fallback: [100])[0] ?? 100) / 100 * alpha
@@ -289,10 +296,12 @@ struct LottiePainter {
           Self.joined(paths), transform: m, paint: .solid(self.color(color.numbers(at: f, fallback: [0, 0, 0, 1]), opacity: o)),
           rule: evenOdd ? .evenOdd : .nonZero)
       case .gradientFill(let gradient, let evenOdd):
+        drawnShapes += 1
         let paths = paths(before: i)
         guard !paths.isEmpty, let paint = self.gradient(gradient, at: f, transform: m, alpha: alpha) else { continue }
         list.fill(Self.joined(paths), transform: m, paint: paint, rule: evenOdd ? .evenOdd : .nonZero)
       case .stroke(let stroke):
+        drawnShapes += 1
         let paths = paths(before: i)
         guard !paths.isEmpty else { continue }
         self.stroke(stroke, paths: paths, at: f, transform: m, alpha: alpha)
@@ -302,10 +311,74 @@ struct LottiePainter {
     }
   }
 
-  /// A group's transform (its `tr` item) and opacity.
+  /// Copies a repeater makes at most, and items repeaters make in one group.
+  static let maximumCopies = 1000
+  static let maximumRepeatedItems = 100_000
+
+  /// `items` with each repeater replaced by copies of the items above it
+  /// (as lottie-web makes them): a copy is moved by the repeater's
+  /// transform a number of times (rotation and scale about its anchor,
+  /// then the position; a fraction of a time moves it that fraction of
+  /// the way), its opacity from the start's to the end's (copy 0 the
+  /// start's, on top); composite 1 moves copy i offset + i times, 2 moves
+  /// copy n − 1 − i that many.
+  static func expandingRepeaters<C: Collection<LottieShape>>(_ items: C, at f: Double) -> [LottieShape] {
+    guard items.contains(where: { if case .repeater = $0 { true } else { false } }) else { return Array(items) }
+    var out: [LottieShape] = []
+    for item in items {
+      guard case .repeater(let r) = item else {
+        out.append(item)
+        continue
+      }
+      let count = r.copies?.numbers(at: f, fallback: [0])[0] ?? 0
+      let n = count.isFinite ? Int(min(max(count, 0), Double(maximumCopies)).rounded(.up)) : 0
+      guard n > 0, out.count * n <= maximumRepeatedItems else {
+        out = []
+        continue
+      }
+      let offset = r.offset?.numbers(at: f, fallback: [0])[0] ?? 0
+      let t = r.transform
+      let a = t.anchor?.numbers(at: f, fallback: [0, 0]) ?? [0, 0]
+      let p = t.position?.numbers(at: f, fallback: [0, 0]) ?? [0, 0]
+      let sc = t.scale?.numbers(at: f, fallback: [100, 100]) ?? [100, 100]
+      let rotation = t.rotation?.numbers(at: f, fallback: [0])[0] ?? 0
+      let start = (r.startOpacity?.numbers(at: f, fallback: [100])[0] ?? 100) / 100
+      let end = (r.endOpacity?.numbers(at: f, fallback: [100])[0] ?? 100) / 100
+      /// The transform applied `k` times (k may be fractional or negative).
+      func moved(_ k: Double) -> AffineTransform {
+        guard k.isFinite, abs(k) <= Double(maximumCopies) * 2 else { return .identity }
+        let whole = k.rounded(.towardZero), fraction = k - whole
+        func power(_ s: Double) -> Double {
+          let base = s / 100
+          var v = 1.0
+          for _ in 0..<Int(abs(whole)) { v *= base }
+          if whole < 0 { v = v == 0 ? 1 : 1 / v }
+          // A fraction of a time: the scale that far from 1 (lottie-web's).
+          let partial = base + (1 - base) * (1 - abs(fraction))
+          return fraction >= 0 ? v * partial : (partial == 0 ? v : v / partial)
+        }
+        let toAnchor = AffineTransform.translation(-a[0], -a[1]), back = AffineTransform.translation(a[0], a[1])
+        return toAnchor.concatenating(.rotation(rotation * k * .pi / 180)).concatenating(.scale(power(sc[0]), power(sc[1])))
+          .concatenating(back).concatenating(.translation(p[0] * k, p[1] * k))
+      }
+      let content = out
+      var copies: [LottieShape] = []
+      for i in 0..<n {
+        let k = offset + Double(r.composite == 2 ? n - 1 - i : i)
+        let opacity = n == 1 ? start : start + (end - start) * Double(i) / Double(n - 1)
+        copies.append(.group(content + [.matrix(moved(k), opacity: min(max(opacity, 0), 1))], hidden: false))
+      }
+      // Copy 0 on top, whichever the composite (lottie-web's order; the
+      // composite decides which copy is moved least).
+      out = copies
+    }
+    return out
+  }
+
   static func groupTransform(_ items: [LottieShape], at f: Double) -> (AffineTransform, Double) {
     for item in items.reversed() {
       if case .transform(let t) = item { return (t.matrix(at: f), t.opacity(at: f)) }
+      if case .matrix(let m, let opacity) = item { return (m, opacity) }
     }
     return (.identity, 1)
   }
@@ -341,7 +414,7 @@ struct LottiePainter {
   /// follow them applied.
   func collect(_ items: ArraySlice<LottieShape>, at f: Double, relative: AffineTransform) -> [Trimmed] {
     var out: [Trimmed] = []
-    for item in items {
+    for item in Self.expandingRepeaters(items, at: f) {
       switch item {
       case .rect(let p, let s, let r, let reversed):
         let c = p.numbers(at: f, fallback: [0, 0]), size = s.numbers(at: f, fallback: [0, 0])
@@ -363,8 +436,15 @@ struct LottiePainter {
         guard !hidden else { continue }
         let (gm, _) = Self.groupTransform(sub, at: f)
         out += collect(sub[...], at: f, relative: gm.concatenating(relative))
+        // Repeaters nested in repeaters multiply: a bounded number of paths.
+        if out.count > Self.maximumRepeatedItems { return out }
       case .trim(let s, let e, let o, let individually):
         out = Self.apply([Trim(s, e, o, individually, at: f)], to: out)
+      case .roundCorners(let r):
+        let radius = r?.numbers(at: f, fallback: [0])[0] ?? 0
+        if radius > 0, radius.isFinite {
+          out = out.map { Trimmed(path: LottieCorners.rounded($0.path, radius: radius), trims: $0.trims, individually: $0.individually) }
+        }
       default:
         break
       }
@@ -503,6 +583,17 @@ struct LottiePainter {
       // ellipse under a non-uniform scale).
       let radius = ((e[0] - s[0]) * (e[0] - s[0]) + (e[1] - s[1]) * (e[1] - s[1])).squareRoot()
       guard radius > 0 else { return nil }
+      // The highlight (lottie-web's): a focal point at h (a fraction, within
+      // ±0.99) of the radius from the start, at the axis's angle plus a.
+      let h = min(max((g.highlight?.numbers(at: f, fallback: [0])[0] ?? 0) / 100, -0.99), 0.99)
+      if h != 0, h.isFinite {
+        let angle = (g.angle?.numbers(at: f, fallback: [0])[0] ?? 0) * .pi / 180
+        let turn = AffineTransform.rotation(angle.isFinite ? angle : 0)
+        let axis = Vector2((e[0] - s[0]) / radius, (e[1] - s[1]) / radius)
+        let direction = Vector2(turn.a * axis.x + turn.c * axis.y, turn.b * axis.x + turn.d * axis.y)
+        let focus = Vector2(direction.x * h * radius, direction.y * h * radius)
+        return .radialGradient(RadialGradientShader(center: Point(s[0], s[1]), radius: radius, focus: focus, stops: stops, transform: m))
+      }
       return .radialGradient(RadialGradientShader(center: Point(s[0], s[1]), startRadius: 0, endRadius: radius, stops: stops, transform: m))
     }
     // A linear gradient's lines of equal colour are perpendicular to its

@@ -147,6 +147,10 @@ public struct RadialGradientShader: Sendable {
   let startRadius: Double
   let inverseSpan: Double
   let ramp: GradientRamp
+  /// A focal point (SVG's fx, fy; a Lottie gradient's highlight): where
+  /// the gradient starts, as an offset from the centre, strictly inside
+  /// the end circle; zero for a centred gradient.
+  var focus = Vector2(0, 0)
 
   public init(center: Point, startRadius: Double, endRadius: Double, stops: [GradientStop], transform: AffineTransform = .identity) {
     deviceToGradient = transform.inverted ?? .identity
@@ -156,11 +160,25 @@ public struct RadialGradientShader: Sendable {
     inverseSpan = span != 0 ? 1 / span : 0
     ramp = GradientRamp(stops: stops)
   }
+
+  /// A gradient from a focal point (offset `focus` from the centre, inside
+  /// the circle of `radius`) to that circle: t is 0 at the focus and 1 on
+  /// the circle, along each ray from the focus (SVG's radialGradient with
+  /// fx, fy and fr = 0; Skia's two-point conical from a point).
+  public init(center: Point, radius: Double, focus: Vector2, stops: [GradientStop], transform: AffineTransform = .identity) {
+    self.init(center: center, startRadius: 0, endRadius: radius, stops: stops, transform: transform)
+    // Kept inside: 99.9% of the radius at most.
+    let limit = 0.999 * radius
+    self.focus = focus.length > limit && focus.length > 0 ? Vector2(focus.x * limit / focus.length, focus.y * limit / focus.length) : focus
+  }
   public var isOpaque: Bool { ramp.isOpaque }
 
   func digest(into d: inout Digester) {
     d.add(0x7261_6469_616C as UInt64)
     d.add(deviceToGradient); d.add(center); d.add(startRadius); d.add(inverseSpan)
+    if focus.x != 0 || focus.y != 0 {
+      d.add(focus.x); d.add(focus.y)
+    }
     ramp.digest(into: &d)
   }
 
@@ -168,7 +186,21 @@ public struct RadialGradientShader: Sendable {
   @inline(__always)
   func parameter(_ x: Int, _ y: Int) -> Double {
     let p = deviceToGradient.apply(Point(Double(x) + 0.5, Double(y) + 0.5)) - center
+    if focus.x != 0 || focus.y != 0 { return focalParameter(Vector2(p.x, p.y)) }
     return inverseSpan == 0 ? (p.length > startRadius ? 1 : 0) : (p.length - startRadius) * inverseSpan
+  }
+
+  /// t with p (from the centre) on the circle of centre f + t (c − f) and
+  /// radius t r: |q − t d|² = t² r², q = p − f, d = c − f = −f, whose
+  /// root t ≥ 0 is (q·d − √((q·d)² − a q·q)) / a, a = d·d − r² < 0.
+  func focalParameter(_ p: Vector2) -> Double {
+    guard inverseSpan != 0 else { return 1 }
+    let r = 1 / inverseSpan
+    let q = Vector2(p.x - focus.x, p.y - focus.y), d = Vector2(-focus.x, -focus.y)
+    let a = d.dot(d) - r * r
+    let qd = q.dot(d)
+    let discriminant = max(qd * qd - a * q.dot(q), 0)
+    return (qd - discriminant.squareRoot()) / a
   }
 
   /// Safe twin of `shade8`: each pixel's table entry.

@@ -47,7 +47,7 @@ extension Paint {
       .radialGradient(
         RadialGradientShader(
           deviceToGradient: AffineTransform.scale(1 / s, 1 / s).concatenating(g.deviceToGradient), center: g.center,
-          startRadius: g.startRadius, inverseSpan: g.inverseSpan, ramp: g.ramp))
+          startRadius: g.startRadius, inverseSpan: g.inverseSpan, ramp: g.ramp, focus: g.focus))
     case .image(let i): .image(ImageShader(pyramid: i.pyramid, imageToDevice: i.imageToDevice.concatenating(.scale(s, s)), opacity: i.opacity))
     case .magnifiedImage(let m):
       .image(
@@ -72,11 +72,12 @@ extension LinearGradientShader {
 }
 
 extension RadialGradientShader {
-  init(deviceToGradient: AffineTransform, center: Point, startRadius: Double, inverseSpan: Double, ramp: GradientRamp) {
+  init(deviceToGradient: AffineTransform, center: Point, startRadius: Double, inverseSpan: Double, ramp: GradientRamp, focus: Vector2) {
     self.deviceToGradient = deviceToGradient
     self.center = center
     self.startRadius = startRadius
     self.inverseSpan = inverseSpan
     self.ramp = ramp
+    self.focus = focus
   }
 }

@@ -107,3 +107,61 @@ import Testing
     #expect(errors.contains { $0.contains("layers[0].refId: no image asset has id 'nope'") }, "\(errors)")
   }
 }
+
+/// Repeaters and rounded corners against hand-computed pixels.
+@Suite struct LottieModifierTests {
+  static func frame(_ items: String) throws -> Pixmap {
+    let text = LottieDecoderTests.animation(
+      "[{\"ty\": 4, \"ip\": 0, \"op\": 30, \"ks\": {}, \"shapes\": [{\"ty\": \"gr\", \"it\": [\(items), {\"ty\": \"tr\"}]}]}]")
+    return try LottieSource(decoding: Array(text.utf8), file: "a.json", defaultName: "a").render(at: 0)
+  }
+
+  static let square = """
+    {"ty": "rc", "p": {"a": 0, "k": [5, 50]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}},
+    {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}
+    """
+
+  static func repeater(composite: Int, offset: Double = 0) -> String {
+    """
+    {"ty": "rp", "c": {"a": 0, "k": 3}, "o": {"a": 0, "k": \(offset)}, "m": \(composite),
+     "tr": {"p": {"a": 0, "k": [20, 0]}, "so": {"a": 0, "k": 100}, "eo": {"a": 0, "k": 50}}}
+    """
+  }
+
+  /// Three copies 20 px apart. Copy i's opacity is 100% + (50% − 100%) ×
+  /// i / 2 (alpha 255, 191, 128); composite 1 moves copy i i times,
+  /// composite 2 moves it 2 − i times (lottie-web's RepeaterModifier).
+  @Test(arguments: [(1, [255, 191, 128]), (2, [128, 191, 255])])
+  func aRepeatersCopies(_ composite: Int, _ alphas: [Int]) throws {
+    let frame = try Self.frame(Self.square + ", " + Self.repeater(composite: composite))
+    for (copy, alpha) in alphas.enumerated() {
+      let x = 5 + 20 * copy
+      #expect(Int(frame.bytes[4 * (50 * 100 + x) + 3]) == alpha, "copy at x = \(x)")
+    }
+    #expect(frame.bytes[4 * (50 * 100 + 65) + 3] == 0)  // no fourth
+  }
+
+  /// An offset of 1.5: the first copy moved one and a half times (30 px).
+  @Test func aFractionalOffsetMovesPartWay() throws {
+    let frame = try Self.frame(Self.square + ", " + Self.repeater(composite: 1, offset: 1.5))
+    #expect(frame.bytes[4 * (50 * 100 + 25) + 3] == 0)
+    #expect(frame.bytes[4 * (50 * 100 + 35) + 3] == 255)  // 30 … 40
+    #expect(frame.bytes[4 * (50 * 100 + 55) + 3] == 191)  // 50 … 60
+  }
+
+  /// A 40 × 40 square rounded by 10: the corner's cubic passes (32.93,
+  /// 32.93) (handles 0.5519 of 10 from the corner), so pixel (31, 31) is
+  /// outside and (34, 34) inside; the edges' middles are untouched.
+  @Test func roundedCorners() throws {
+    let square = """
+      {"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}},
+      {"ty": "rd", "r": {"a": 0, "k": 10}},
+      {"ty": "fl", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}}
+      """
+    let frame = try Self.frame(square)
+    func alpha(_ x: Int, _ y: Int) -> UInt8 { frame.bytes[4 * (y * 100 + x) + 3] }
+    #expect(alpha(31, 31) == 0 && alpha(68, 31) == 0 && alpha(31, 68) == 0 && alpha(68, 68) == 0)
+    #expect(alpha(34, 34) == 255 && alpha(65, 65) == 255)
+    #expect(alpha(30, 50) == 255 && alpha(50, 30) == 255)
+  }
+}
