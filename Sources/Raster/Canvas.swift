@@ -138,12 +138,34 @@ public final class Canvas {
 
   /// Intersects the clip with polygons already in device pixels.
   func pushClip(_ polylines: [Polyline], rule: FillRule) {
+    // A rectangle holding every pixel that can be drawn whole (a
+    // precomposition's bounds, usually) clips nothing: the clip in force
+    // stays, exactly (its coverage would be 255 wherever it matters).
+    if let r = Self.rectangle(polylines), Recording.contains(PixelRect(inside: r), region) {
+      clips.append(clips[clips.count - 1])
+      return
+    }
     let mask = Rasterizer.coverage(of: polylines, rule: rule, clip: region) ?? .empty
     if let current = clips[clips.count - 1] {
       clips.append(mask.intersection(current))
     } else {
       clips.append(mask)
     }
+  }
+
+  /// The rectangle `polylines` outline, when they are one axis-aligned
+  /// rectangle (its four corners in either order, the first maybe repeated).
+  static func rectangle(_ polylines: [Polyline]) -> Rect? {
+    guard polylines.count == 1 else { return nil }
+    var points = polylines[0].points
+    if points.count == 5, points[4] == points[0] { points.removeLast() }
+    guard points.count == 4 else { return nil }
+    let xs = Set(points.map(\.x)), ys = Set(points.map(\.y))
+    guard xs.count == 2, ys.count == 2, Set(points.map { [$0.x, $0.y] }).count == 4 else { return nil }
+    // Consecutive corners share an x or a y (no bow tie).
+    for i in 0..<4 where points[i].x != points[(i + 1) % 4].x && points[i].y != points[(i + 1) % 4].y { return nil }
+    let x0 = xs.min()!, x1 = xs.max()!, y0 = ys.min()!, y1 = ys.max()!
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 
   public func popClip() {

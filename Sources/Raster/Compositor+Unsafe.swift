@@ -4,7 +4,7 @@ import Primitives
 //
 // Safe twins, in Compositor.swift: `Compositor.over(_:weight:onto:)` (the
 // rule, per pixel), `referenceBlendOver` (uniform and per-pixel weights),
-// `referenceBlendSolid`, `referenceMultiply` and
+// `referenceBlendSolid`, `referenceMultiply`, `referenceApplyMask` and
 // `referenceBlendShiftedImage`. CompositorTests compares each loop here with
 // its twin byte for byte on random rows, at every length from 0 to past two
 // vectors (so every tail is met).
@@ -558,6 +558,64 @@ extension Compositor {
   static func fillSolid(_ color: RGBA8, coverage: UInt8, into target: inout [UInt8]) {
     let count = target.count / 4
     target.withUnsafeMutableBufferPointer { targetBytes in fillSolid(color, coverage: coverage, into: targetBytes.baseAddress!, count: count) }
+  }
+
+  /// Multiplies every pixel of `pixmap` by a mask layer's weight there
+  /// (`referenceApplyMask` says how), eight pixels at a time.
+  static func applyMask(
+    _ mask: Pixmap, origin: (x: Int, y: Int), mode: LayerMask, opacity: Double, to pixmap: inout Pixmap, targetOrigin: (x: Int, y: Int)
+  ) {
+    let alpha = maskAlpha(opacity)
+    let outside: UInt8 = mode.inverted ? 255 : 0
+    let luminance = mode.source == .luminance, inverted = mode.inverted
+    let width = pixmap.width, height = pixmap.height
+    guard width > 0, height > 0 else { return }
+    var weights = [UInt8](repeating: 0, count: width)
+    let dx = targetOrigin.x - origin.x, dy = targetOrigin.y - origin.y
+    // The target columns the mask covers.
+    let first = min(max(-dx, 0), width), end = min(max(mask.width - dx, first), width)
+    pixmap.bytes.withUnsafeMutableBytes { target in
+      mask.bytes.withUnsafeBytes { maskBytes in
+        weights.withUnsafeMutableBufferPointer { weightRow in
+          let w = weightRow.baseAddress!
+          for y in 0..<height {
+            let my = y + dy
+            if my < 0 || my >= mask.height || first >= end {
+              if outside == 255 { continue }
+              w.update(repeating: outside, count: width)
+            } else {
+              w.update(repeating: outside, count: first)
+              (w + end).update(repeating: outside, count: width - end)
+              let row = 4 * (my * mask.width + dx)
+              for x in first..<end {
+                let p = maskBytes.baseAddress! + (row + 4 * x)
+                w[x] = UInt8(
+                  truncatingIfNeeded: maskWeight(
+                    p.load(as: UInt8.self), p.load(fromByteOffset: 1, as: UInt8.self), p.load(fromByteOffset: 2, as: UInt8.self),
+                    p.load(fromByteOffset: 3, as: UInt8.self), luminance: luminance, alpha: alpha, inverted: inverted))
+              }
+            }
+            let pixels = target.baseAddress! + 4 * y * width
+            var i = 0
+            while i + 8 <= width {
+              let k = SIMD8<UInt32>(truncatingIfNeeded: UnsafeRawPointer(w + i).loadUnaligned(as: SIMD8<UInt8>.self))
+              let p = pixels.loadUnaligned(fromByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+              pixels.storeBytes(of: scale(p, by: k), toByteOffset: 4 * i, as: SIMD8<UInt32>.self)
+              i += 8
+            }
+            while i < width {
+              let k = UInt32(w[i])
+              for c in 0..<4 {
+                let v = UInt32(pixels.load(fromByteOffset: 4 * i + c, as: UInt8.self))
+                let t = v &* k &+ 128
+                pixels.storeBytes(of: UInt8(truncatingIfNeeded: (t &+ (t &>> 8)) &>> 8), toByteOffset: 4 * i + c, as: UInt8.self)
+              }
+              i += 1
+            }
+          }
+        }
+      }
+    }
   }
 
   static func multiplyCoverage(_ coverage: inout [UInt8], by clip: [UInt8]) {

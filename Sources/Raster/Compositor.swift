@@ -133,10 +133,23 @@ extension Compositor {
   /// `targetOrigin`) by a mask layer's value there (`LayerMask`): the
   /// weight w = m × opacity as a byte, rounded (255 − w when inverted),
   /// each channel c becoming (c × w + 127) / 255; m is 0 outside the mask.
-  static func applyMask(
+  /// A mask layer's opacity as a byte.
+  static func maskAlpha(_ opacity: Double) -> Int { Int((min(max(opacity, 0), 1) * 255).rounded()) }
+
+  /// The weight a mask's pixel gives (`LayerMask`): its alpha or its
+  /// luminance, times the mask's opacity `alpha` (a byte), inverted or not.
+  @inline(__always)
+  static func maskWeight(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8, luminance: Bool, alpha: Int, inverted: Bool) -> Int {
+    let m = luminance ? (2125 * Int(r) + 7154 * Int(g) + 721 * Int(b) + 5000) / 10000 : Int(a)
+    let w = (m * alpha + 127) / 255
+    return inverted ? 255 - w : w
+  }
+
+  /// Safe twin of `applyMask` (Compositor+Unsafe.swift).
+  static func referenceApplyMask(
     _ mask: Pixmap, origin: (x: Int, y: Int), mode: LayerMask, opacity: Double, to pixmap: inout Pixmap, targetOrigin: (x: Int, y: Int)
   ) {
-    let alpha = Int((min(max(opacity, 0), 1) * 255).rounded())
+    let alpha = maskAlpha(opacity)
     let outside = mode.inverted ? 255 : 0
     let luminance = mode.source == .luminance
     for y in 0..<pixmap.height {
@@ -146,12 +159,8 @@ extension Compositor {
         var w = outside
         if my >= 0, my < mask.height, mx >= 0, mx < mask.width {
           let i = 4 * (my * mask.width + mx)
-          let m =
-            luminance
-            ? (2125 * Int(mask.bytes[i]) + 7154 * Int(mask.bytes[i + 1]) + 721 * Int(mask.bytes[i + 2]) + 5000) / 10000
-            : Int(mask.bytes[i + 3])
-          w = (m * alpha + 127) / 255
-          if mode.inverted { w = 255 - w }
+          w = maskWeight(
+            mask.bytes[i], mask.bytes[i + 1], mask.bytes[i + 2], mask.bytes[i + 3], luminance: luminance, alpha: alpha, inverted: mode.inverted)
         }
         guard w < 255 else { continue }
         let t = 4 * (y * pixmap.width + x)

@@ -67,10 +67,18 @@ public struct CoverageMask: Sendable, Hashable {
   public func intersection(_ o: CoverageMask) -> CoverageMask {
     let b = bounds.intersection(o.bounds)
     guard !b.isEmpty else { return .empty }
-    var out = [UInt8](repeating: 0, count: b.width * b.height)
+    // Row by row over the common bounds (inside both masks).
+    let w = b.width
+    var out = [UInt8](repeating: 0, count: w * b.height)
+    let a = coverage, c = o.coverage
     for y in b.y0..<b.y1 {
-      for x in b.x0..<b.x1 {
-        out[(y - b.y0) * b.width + (x - b.x0)] = mul255(self[x, y], o[x, y])
+      let row = (y - b.y0) * w
+      let ra = (y - bounds.y0) * bounds.width + (b.x0 - bounds.x0)
+      let rc = (y - o.bounds.y0) * o.bounds.width + (b.x0 - o.bounds.x0)
+      for i in 0..<w {
+        let u = a[ra + i], v = c[rc + i]
+        // Most of a clip is all or nothing.
+        out[row + i] = v == 255 ? u : u == 255 ? v : mul255(u, v)
       }
     }
     return CoverageMask(bounds: b, coverage: out)

@@ -97,6 +97,27 @@ struct CompositorTests {
     }
   }
 
+  /// Mask layers over targets of every width to past two vectors, the
+  /// mask offset every way (partly outside, wholly outside), each mode.
+  @Test func masksMultiplyAsTheirTwin() {
+    var random = SplitMix64(seed: 7)
+    for width in Array(0...20) + [31, 33] {
+      for _ in 0..<6 {
+        let height = Int(random.next() % 5) + 1
+        let target = Pixmap(width: width, height: height, bytes: Self.pixels(width * height, &random))
+        let (mw, mh) = (Int(random.next() % 24), Int(random.next() % 7))
+        let mask = Pixmap(width: mw, height: mh, bytes: Self.pixels(mw * mh, &random))
+        let origin = (Int(random.next() % 30) - 15, Int(random.next() % 10) - 5), targetOrigin = (Int(random.next() % 6) - 3, 0)
+        let mode = LayerMask(random.next() % 2 == 0 ? .alpha : .luminance, inverted: random.next() % 2 == 0)
+        let opacity = [1, 0.5, 0, 0.3][Int(random.next() % 4)]
+        var expected = target, got = target
+        Compositor.referenceApplyMask(mask, origin: origin, mode: mode, opacity: opacity, to: &expected, targetOrigin: targetOrigin)
+        Compositor.applyMask(mask, origin: origin, mode: mode, opacity: opacity, to: &got, targetOrigin: targetOrigin)
+        #expect(got.bytes == expected.bytes, "\(width)×\(height), mask \(mw)×\(mh) at \(origin), \(mode), \(opacity)")
+      }
+    }
+  }
+
   @Test func shiftedImages() {
     var random = SplitMix64(seed: 5)
     for _ in 0..<60 {

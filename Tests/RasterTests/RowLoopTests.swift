@@ -53,6 +53,12 @@ struct RowLoopTests {
         stops: Self.stops(&random), transform: transform)
       let x = Int(random.next() % 200) - 100, y = Int(random.next() % 200) - 100, count = Int(random.next() % 120)
       #expect(shader.shadedBytes(x: x, y: y, count: count) == shader.referenceShade8(x: x, y: y, count: count))
+      // From a focal point inside the circle.
+      let radius = random.range(1, 200)
+      let focal = RadialGradientShader(
+        center: Point(random.range(-50, 50), random.range(-50, 50)), radius: radius,
+        focus: Vector2(random.range(-radius, radius), random.range(-radius, radius)), stops: Self.stops(&random), transform: transform)
+      #expect(focal.shadedBytes(x: x, y: y, count: count) == focal.referenceShade8(x: x, y: y, count: count))
     }
   }
 
