@@ -162,7 +162,7 @@ let package = Package(
       name: "JobsTests",
       dependencies: ["Jobs", "Pipeline", "Review", "Render", "Raster", "Primitives", "SceneModel", "VideoOutput", "PNGCodec", "TestSupport"]),
     .testTarget(name: "LottieTests", dependencies: ["Lottie", "Primitives", "Raster", "Render", "SceneModel"]),
-    .testTarget(name: "PreviewTests", dependencies: ["Preview", "Render", "SceneFiles", "PNGCodec", "Raster", "TestSupport"]),
+    .testTarget(name: "PreviewTests", dependencies: ["Preview", "Pipeline", "Render", "SceneFiles", "PNGCodec", "Raster", "TestSupport"]),
     .testTarget(
       name: "RenderCommandTests",
       dependencies: [

@@ -21,7 +21,7 @@ public struct RenderRequest: Sendable {
 
   public var outputs: Outputs
   /// Output frames per second, and the slow-motion factor.
-  public var fps = FrameRate(60)
+  public var fps = FrameRate.sceneDefault
   public var slow = 1.0
   /// Pixels per point (the source's when nil).
   public var scale: Double?

@@ -618,33 +618,49 @@ extension LottieSource {
   /// (position, scale, rotation, opacity), each layer named by its `nm`
   /// (else its `ind`, else its index), velocities per second of scene time
   /// by central differences.
+  /// Properties charted at most (a file may hold thousands of layers).
+  static let maximumSampledProperties = 200
+
+  /// The animated transform properties of every layer, precompositions'
+  /// layers included (their frames moved by the layer's start time and
+  /// stretch), named by `nm`.
   public var sampledProperties: [SampledProperty] {
     var out: [SampledProperty] = []
     let fr = animation.frameRate
-    for (i, layer) in animation.layers.enumerated() where !layer.isMatte {
-      let name = layer.name ?? layer.index.map { "\($0)" } ?? "\(i)"
-      let t = layer.transform
-      var chosen: [(String, String, LottieProperty, [String?])] = []
-      if let p = t.position, p.isAnimated { chosen.append(("position", "px", p, ["x", "y"])) }
-      if let x = t.positionX, x.isAnimated { chosen.append(("position.x", "px", x, [nil])) }
-      if let y = t.positionY, y.isAnimated { chosen.append(("position.y", "px", y, [nil])) }
-      if let s = t.scale, s.isAnimated { chosen.append(("scale", "%", s, ["x", "y"])) }
-      if let r = t.rotation, r.isAnimated { chosen.append(("rotation", "°", r, [nil])) }
-      if let o = t.opacity, o.isAnimated { chosen.append(("opacity", "%", o, [nil])) }
-      for (property, unit, prop, names) in chosen {
-        let source = self
-        out.append(
-          SampledProperty(layer: name, property: property, unit: unit, marks: []) { time in
-            let f = source.lottieFrame(at: time)
-            let h = 1e-3
-            let v = prop.numbers(at: f, fallback: [0, 0]), a = prop.numbers(at: f - h * fr, fallback: [0, 0]),
-              b = prop.numbers(at: f + h * fr, fallback: [0, 0])
-            let values = names.enumerated().map { (name: $1, value: v[$0]) }
-            let velocities = names.enumerated().map { (name: $1, value: (b[$0] - a[$0]) / (2 * h)) }
-            return (values, velocities)
-          })
+    var visited = 0
+    func walk(_ layers: [LottieLayer], depth: Int, frame: @escaping @Sendable (Double) -> Double) {
+      for (i, layer) in layers.enumerated() where !layer.isMatte {
+        visited += 1
+        guard visited <= LottiePainter.maximumDrawnLayers, out.count < Self.maximumSampledProperties else { return }
+        let name = layer.name ?? layer.index.map { "\($0)" } ?? "\(i)"
+        let t = layer.transform
+        var chosen: [(String, String, LottieProperty, [String?])] = []
+        if let p = t.position, p.isAnimated { chosen.append(("position", "px", p, ["x", "y"])) }
+        if let x = t.positionX, x.isAnimated { chosen.append(("position.x", "px", x, [nil])) }
+        if let y = t.positionY, y.isAnimated { chosen.append(("position.y", "px", y, [nil])) }
+        if let s = t.scale, s.isAnimated { chosen.append(("scale", "%", s, ["x", "y"])) }
+        if let r = t.rotation, r.isAnimated { chosen.append(("rotation", "°", r, [nil])) }
+        if let o = t.opacity, o.isAnimated { chosen.append(("opacity", "%", o, [nil])) }
+        for (property, unit, prop, names) in chosen.prefix(Self.maximumSampledProperties - out.count) {
+          out.append(
+            SampledProperty(layer: name, property: property, unit: unit, marks: []) { time in
+              let f = frame(time)
+              let h = 1e-3
+              let v = prop.numbers(at: f, fallback: [0, 0]), a = prop.numbers(at: f - h * fr, fallback: [0, 0]),
+                b = prop.numbers(at: f + h * fr, fallback: [0, 0])
+              let values = names.enumerated().map { (name: $1, value: v[$0]) }
+              let velocities = names.enumerated().map { (name: $1, value: (b[$0] - a[$0]) / (2 * h)) }
+              return (values, velocities)
+            })
+        }
+        if layer.type == 0, depth < LottiePainter.maximumNesting, let children = animation.precomps[layer.reference ?? ""] {
+          let start = layer.startTime, stretch = layer.stretch
+          walk(children, depth: depth + 1) { (frame($0) - start) / stretch }
+        }
       }
     }
+    let source = self
+    walk(animation.layers, depth: 0) { source.lottieFrame(at: $0) }
     return out
   }
 }

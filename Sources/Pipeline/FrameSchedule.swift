@@ -18,6 +18,16 @@ public struct FrameRate: Sendable, Hashable, CustomStringConvertible {
   /// The highest rate an output takes, in frames per second.
   public static let maximum = 1000
 
+  /// The rate of an output when none is given, for a source without a rate
+  /// of its own (a scene: continuous time).
+  public static let sceneDefault = FrameRate(60)
+
+  /// The rate of an output when none is given: the source's own (a Lottie
+  /// file's `fr`, 29.97 as 30000/1001), else `sceneDefault`.
+  public static func `default`(for natural: Double?) -> FrameRate {
+    natural.flatMap { FrameRate(parsing: "\($0)") } ?? sceneDefault
+  }
+
   public init(_ perSecond: Int) { self.init(frames: perSecond, seconds: 1)! }
 
   /// `frames / seconds` in lowest terms; nil unless both are positive.

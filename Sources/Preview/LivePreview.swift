@@ -1,4 +1,5 @@
 import Foundation
+import Pipeline
 import Synchronization
 
 /// `render preview`: the scene loaded, its folder watched, its frames
@@ -24,7 +25,9 @@ public final class LivePreview: Sendable {
     }
     let session = PreviewSession(settings: settings)
     session.reload()
-    let frames = FrameService(rate: settings.fps.perSecond * settings.slow, scale: settings.scale)
+    // The steps' grid: --fps, else the rate of the file as it is at start.
+    let rate = settings.fps ?? FrameRate.default(for: session.version?.source.naturalFrameRate)
+    let frames = FrameService(rate: rate.perSecond * settings.slow, scale: settings.scale)
     let server = PreviewServer(session: session, frames: frames)
     let bound = Blocking.run { try await server.bind(port: port ?? defaultPort, searching: port == nil) }
     let chosen: Int

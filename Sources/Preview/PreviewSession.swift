@@ -33,7 +33,8 @@ public enum PreviewError: Error, CustomStringConvertible, Sendable {
 public struct PreviewSettings: Sendable {
   /// The scene file, as given on the command line (diagnostics name it so).
   public var scene: String
-  public var fps = FrameRate(60)
+  /// Nil for the source's own rate (`FrameRate.default(for:)`).
+  public var fps: FrameRate?
   public var slow = 1.0
   /// Pixels per point; nil for the scene's.
   public var scale: Double?
@@ -184,7 +185,8 @@ public final class PreviewSession: Sendable {
 
   private static func state(of c: Current, settings: PreviewSettings) -> State {
     State(
-      generation: c.version?.generation, duration: c.version?.source.duration, fps: settings.fps.perSecond, slow: settings.slow,
+      generation: c.version?.generation, duration: c.version?.source.duration, fps: settings.fps.map(\.perSecond) ?? c.version.map { FrameRate.default(for: $0.source.naturalFrameRate).perSecond } ?? FrameRate.sceneDefault.perSecond,
+      slow: settings.slow,
       size: c.version.map { [$0.width, $0.height] }, error: c.error)
   }
 

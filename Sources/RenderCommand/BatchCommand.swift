@@ -302,7 +302,7 @@ struct Batch: ParsableCommand {
     let comparison: FrameComparison
     do {
       comparison = try FrameComparison.compare(
-        earlier, current, fps: options.fps ?? FrameRate(60), from: options.from, to: options.to, scale: options.scale, rule: allowance.rule,
+        earlier, current, fps: options.fps ?? FrameRate.sceneDefault, from: options.from, to: options.to, scale: options.scale, rule: allowance.rule,
         workers: options.jobs, report: pictures, cancellation: Signals.cancellation)
     } catch {
       pictures?.removeFolders(keepingFoldersDownTo: report)

@@ -27,7 +27,7 @@ struct Diff: ParsableCommand {
   var b: String
 
   @Option(help: "Frames per second compared: a number or a ratio A/B.", transform: FrameRate.argument)
-  var fps = FrameRate(60)
+  var fps = FrameRate.sceneDefault
 
   @OptionGroup var range: TimeRange
 

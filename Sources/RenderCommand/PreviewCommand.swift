@@ -17,8 +17,10 @@ struct PreviewCommand: ParsableCommand {
   @Option(help: "The port on 127.0.0.1 (default \(LivePreview.defaultPort), or the next free one; 0 for any free port).")
   var port: Int?
 
-  @Option(help: "Output frames per second of the steps and playback: a number or a ratio A/B.", transform: FrameRate.argument)
-  var fps = FrameRate(60)
+  @Option(
+    help: "Output frames per second of the steps and playback: a number or a ratio A/B (default: a Lottie file's own rate, else 60).",
+    transform: FrameRate.argument)
+  var fps: FrameRate?
 
   @Option(help: "Slow-motion factor: a frame step is 1 / (fps × slow) of scene time, and playback's default speed 1/slow.")
   var slow: Double = 1

@@ -156,7 +156,7 @@ struct RenderOptions: ParsableArguments {
         what = .named(outputs: try outputs.map(OutputRequest.init(parsing:)), formats: try format.map(Self.formats), folder: folder)
       }
       var request = RenderRequest(outputs: what)
-      request.fps = fps ?? FrameRate(60)
+      request.fps = fps ?? FrameRate.sceneDefault
       request.slow = slow
       request.scale = scale
       request.from = from

@@ -55,7 +55,7 @@ struct JobRun {
     SceneFile.warn(source, file: file, quiet: options.quiet)
     var request = request
     // No --fps: a source made at a rate of its own (a Lottie file) keeps it.
-    if options.fps == nil, let natural = source.naturalFrameRate, let rate = FrameRate(parsing: "\(natural)") { request.fps = rate }
+    if options.fps == nil { request.fps = FrameRate.default(for: source.naturalFrameRate) }
     let progress = ProgressLine(label: source.name, enabled: !options.quiet && isatty(STDERR_FILENO) == 1)
     let job = RenderJob(source: source, request: request, cancellation: Signals.cancellation) { [options] event in
       switch event {

@@ -155,6 +155,23 @@ import Testing
     #expect(pixel(60, 44) == [0, 0, 0, 0])
   }
 
+  /// `chart` reaches into precompositions: a child's animated position,
+  /// named by its nm, on its composition's frames (moved by the layer's
+  /// start time).
+  @Test func chartedPropertiesIncludePrecompositionLayers() throws {
+    let child =
+      "{\"ty\": 3, \"nm\": \"Ball\", \"ip\": 0, \"op\": 60, \"ks\": {\"p\": {\"a\": 1, \"k\": [{\"t\": 0, \"s\": [0, 0], \"i\": {\"x\": 1, \"y\": 1}, \"o\": {\"x\": 0, \"y\": 0}}, {\"t\": 20, \"s\": [20, 40]}]}}}"
+    let text = LottieDecoderTests.animation(
+      "[{\"ty\": 0, \"nm\": \"Scene\", \"refId\": \"c\", \"st\": 10, \"ip\": 0, \"op\": 30, \"ks\": {}}]",
+      extra: ", \"assets\": [{\"id\": \"c\", \"layers\": [\(child)]}]")
+    let source = try LottieSource(decoding: Array(text.utf8), file: "a.json", defaultName: "a")
+    let ball = try #require(source.sampledProperties.first { $0.layer == "Ball" })
+    #expect(ball.property == "position")
+    // Scene time 0.5 s is frame 15, the child's frame 5: a quarter of the way.
+    let values = try #require(ball.sample(0.5).value)
+    #expect(abs(values[0].value - 5) < 1e-9 && abs(values[1].value - 10) < 1e-9)
+  }
+
   @Test func aLinearGradientFollowsANonUniformScale() throws {
     // Black to white from (0, 0) to (10, 10) in a group scaled 200% × 100%,
     // over the square (0, 0)–(10, 10). The colour is that of the local

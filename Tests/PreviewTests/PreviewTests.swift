@@ -1,5 +1,6 @@
 import Foundation
 import PNGCodec
+import Pipeline
 import Raster
 import Render
 import SceneFiles
@@ -155,6 +156,20 @@ struct SceneFolderFixture {
       #expect(state.error?.hasPrefix("\(folder.scene):2:") == true)
     }
     #expect(state.generation == nil && state.size == nil && state.duration == nil)
+  }
+
+  /// A Lottie file's own rate is the steps' when --fps is not given
+  /// (29.97 as 30000/1001); a scene's is 60; --fps wins over both.
+  @Test func theRateIsALottieFilesOwnUnlessGiven() throws {
+    let folder = SceneFolderFixture()
+    defer { folder.scratch.cleanUp() }
+    folder.write("{\"v\": \"5.7.0\", \"fr\": 29.97, \"ip\": 0, \"op\": 60, \"w\": 40, \"h\": 30, \"layers\": []}")
+    #expect(PreviewSession(settings: PreviewSettings(scene: folder.scene)).reload().fps == 30000.0 / 1001.0)
+    var given = PreviewSettings(scene: folder.scene)
+    given.fps = FrameRate(24)
+    #expect(PreviewSession(settings: given).reload().fps == 24)
+    folder.write(SceneFolderFixture.scene())
+    #expect(PreviewSession(settings: PreviewSettings(scene: folder.scene)).reload().fps == 60)
   }
 }
 
