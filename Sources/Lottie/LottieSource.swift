@@ -113,6 +113,12 @@ struct LottiePainter {
   }
 
   /// A layer's device transform: its own, then its parents'.
+  /// The frame a precomposition layer's composition shows at its own
+  /// composition's frame `f`: moved by its start time, at its stretch.
+  /// (A layer's own keyframes are in its composition's frames.)
+  static func localFrame(_ layer: LottieLayer, _ f: Double) -> Double { (f - layer.startTime) / layer.stretch }
+
+  /// A layer's transform at frame `f`, then its parents'.
   func matrix(_ layer: LottieLayer, byIndex: [Int: LottieLayer], at f: Double, depth: Int = 0) -> AffineTransform {
     let local = layer.transform.matrix(at: f)
     guard depth < 64, let p = layer.parent, let parent = byIndex[p] else { return local }
@@ -123,9 +129,9 @@ struct LottiePainter {
   mutating func drawLayer(_ layer: LottieLayer, byIndex: [Int: LottieLayer], at f: Double, transform: AffineTransform, depth: Int) {
     drawnLayers += 1
     guard drawnLayers <= Self.maximumDrawnLayers else { return }
+    let m = matrix(layer, byIndex: byIndex, at: f).concatenating(transform)
     let opacity = layer.transform.opacity(at: f)
     guard opacity > 0 else { return }
-    let m = matrix(layer, byIndex: byIndex, at: f).concatenating(transform)
     let masks = layer.masks.filter { $0.mode != "n" }
     let clipped = Self.masksAreClips(masks, at: f)
     let isolated = opacity < 1 || !clipped
@@ -151,10 +157,9 @@ struct LottiePainter {
       }
     case 0:
       if let ref = layer.reference, let children = animation.precomps[ref] {
-        // A layer's own keyframes are in its composition's frames; its
-        // start time and stretch (or its time remapping) move the frames
-        // of the composition it holds.
-        var childFrame = (f - layer.startTime) / layer.stretch
+        // Its start time and stretch (or its time remapping, in seconds)
+        // move the frames of the composition it holds.
+        var childFrame = Self.localFrame(layer, f)
         if let tm = layer.timeRemap { childFrame = tm.numbers(at: f, fallback: [0])[0] * animation.frameRate }
         if layer.solidSize.0 > 0, layer.solidSize.1 > 0 {
           list.pushClip(Path.rect(Rect(x: 0, y: 0, width: layer.solidSize.0, height: layer.solidSize.1)), transform: m)
@@ -293,13 +298,13 @@ struct LottiePainter {
         guard !paths.isEmpty else { continue }
         let o = (opacity?.numbers(at: f, fallback: [100])[0] ?? 100) / 100 * alpha
         list.fill(
-          Self.joined(paths), transform: m, paint: .solid(self.color(color.numbers(at: f, fallback: [0, 0, 0, 1]), opacity: o)),
-          rule: evenOdd ? .evenOdd : .nonZero)
+          Self.filled(paths, transform: m), transform: m,
+          paint: .solid(self.color(color.numbers(at: f, fallback: [0, 0, 0, 1]), opacity: o)), rule: evenOdd ? .evenOdd : .nonZero)
       case .gradientFill(let gradient, let evenOdd):
         drawnShapes += 1
         let paths = paths(before: i)
         guard !paths.isEmpty, let paint = self.gradient(gradient, at: f, transform: m, alpha: alpha) else { continue }
-        list.fill(Self.joined(paths), transform: m, paint: paint, rule: evenOdd ? .evenOdd : .nonZero)
+        list.fill(Self.filled(paths, transform: m), transform: m, paint: paint, rule: evenOdd ? .evenOdd : .nonZero)
       case .stroke(let stroke):
         drawnShapes += 1
         let paths = paths(before: i)
@@ -462,6 +467,23 @@ struct LottiePainter {
     a -= k
     b -= k
     return b <= 1 ? [(a, b)] : [(a, 1), (0, b - 1)]
+  }
+
+  /// What a fill fills: each path, or the parts its trim keeps (a trim
+  /// shortens the path the fill closes, as lottie-web's trimmed path data
+  /// does), flattened within the device tolerance.
+  static func filled(_ paths: [Trimmed], transform m: AffineTransform) -> Path {
+    guard paths.contains(where: { $0.trims != nil }) else { return joined(paths) }
+    let tolerance = Path.defaultTolerance / max(m.maximumScale, 1e-9)
+    var out = Path()
+    for p in paths {
+      guard let ranges = p.trims else {
+        out.append(p.path)
+        continue
+      }
+      for (a, b) in ranges { out.append(p.path.trimmed(from: a, to: b, tolerance: tolerance)) }
+    }
+    return out
   }
 
   static func joined(_ paths: [Trimmed]) -> Path {
@@ -654,8 +676,7 @@ extension LottieSource {
             })
         }
         if layer.type == 0, depth < LottiePainter.maximumNesting, let children = animation.precomps[layer.reference ?? ""] {
-          let start = layer.startTime, stretch = layer.stretch
-          walk(children, depth: depth + 1) { (frame($0) - start) / stretch }
+          walk(children, depth: depth + 1) { LottiePainter.localFrame(layer, frame($0)) }
         }
       }
     }

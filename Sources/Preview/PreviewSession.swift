@@ -185,7 +185,9 @@ public final class PreviewSession: Sendable {
 
   private static func state(of c: Current, settings: PreviewSettings) -> State {
     State(
-      generation: c.version?.generation, duration: c.version?.source.duration, fps: settings.fps.map(\.perSecond) ?? c.version.map { FrameRate.default(for: $0.source.naturalFrameRate).perSecond } ?? FrameRate.sceneDefault.perSecond,
+      generation: c.version?.generation, duration: c.version?.source.duration,
+      fps: settings.fps.map(\.perSecond) ?? c.version.map { FrameRate.default(for: $0.source.naturalFrameRate).perSecond }
+        ?? FrameRate.sceneDefault.perSecond,
       slow: settings.slow,
       size: c.version.map { [$0.width, $0.height] }, error: c.error)
   }

@@ -98,3 +98,21 @@ enum PathMeasure {
     return out
   }
 }
+
+extension Path {
+  /// The part of the path between fractions `from` and `to` of its whole
+  /// length (its subpaths in order, as one run, as `trimmedPath(from:to:)`
+  /// trims), flattened within `tolerance`: open subpaths of line segments,
+  /// which a fill closes. The whole path when nothing is trimmed; empty
+  /// when `from` ≥ `to`.
+  public func trimmed(from: Double, to: Double, tolerance: Double = defaultTolerance) -> Path {
+    if from <= 0 && to >= 1 { return self }
+    var out = Path()
+    for line in PathMeasure.trim(flattened(tolerance: tolerance), from: from, to: to) {
+      guard let first = line.points.first else { continue }
+      out.move(to: first)
+      for p in line.points.dropFirst() { out.line(to: p) }
+    }
+    return out
+  }
+}

@@ -4,7 +4,11 @@ for each file, 8 frames evenly spaced over [ip, op), `render still FILE
 --at t` against ThorVG's frame ip + t·fr at the same size, both composited
 over white and over black; prints the worst PSNR of each file.
 
-    lottie_fidelity.py --render BIN [--size 256] [--min DB] FILE[=REFERENCE]...
+    lottie_fidelity.py --render BIN [--size 256] [--min DB] [--player thorvg|rlottie] FILE[=REFERENCE]...
+
+With --player rlottie the reference is rlottie (rlottie-python), which
+draws whole frames only: the 8 frames are then the whole frames
+ip + ⌊k·(op − ip)/8⌋.
 
 FILE=REFERENCE compares FILE with ThorVG's frames of REFERENCE (a file
 ThorVG cannot read, say in the old 0…255 colour form, against the original).
@@ -30,6 +34,27 @@ anim.set_frame(frame)
 canvas.update(); canvas.draw(True); canvas.sync()
 open(out, "wb").write(bytes(canvas.buffer_arr))
 '''
+
+
+RLOTTIE = r'''
+import sys
+from rlottie_python import LottieAnimation
+path, frame, w, h, out = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+anim = LottieAnimation.from_file(path)
+bgra = anim.lottie_animation_render(frame_num=frame, width=w, height=h)
+rgba = bytearray(len(bgra))
+rgba[0::4], rgba[1::4], rgba[2::4], rgba[3::4] = bgra[2::4], bgra[1::4], bgra[0::4], bgra[3::4]
+open(out, "wb").write(bytes(rgba))
+'''
+
+
+def rlottie(path, frame, w, h, python):
+    """rlottie's whole frame `frame` (counted from ip), premultiplied RGBA."""
+    with tempfile.NamedTemporaryFile(suffix=".raw") as f:
+        done = subprocess.run([python, "-c", RLOTTIE, path, str(frame), str(w), str(h), f.name], capture_output=True, timeout=60)
+        if done.returncode != 0:
+            raise RuntimeError(done.stderr.decode()[-300:])
+        return open(f.name, "rb").read()
 
 
 def thorvg(path, frame, w, h, python):
@@ -70,6 +95,7 @@ def main():
     p.add_argument("--render", required=True)
     p.add_argument("--size", type=int, default=256)
     p.add_argument("--min", type=float)
+    p.add_argument("--player", choices=["thorvg", "rlottie"], default="thorvg")
     p.add_argument("files", nargs="+")
     a = p.parse_args()
     python = sys.executable
@@ -85,8 +111,13 @@ def main():
         worst = 99.0
         try:
             for k in range(8):
-                t = duration * k / 8
-                ref = thorvg(reference, t * fr, W, H, python)
+                if a.player == "rlottie":
+                    whole = math.floor(k * (op - ip) / 8)
+                    t = whole / fr
+                    ref = rlottie(reference, whole, W, H, python)
+                else:
+                    t = duration * k / 8
+                    ref = thorvg(reference, t * fr, W, H, python)
                 got = ours(a.render, path, t, scale)
                 if len(got) != len(ref):
                     raise RuntimeError(f"size differs: {len(got)} vs {len(ref)}")
