@@ -402,10 +402,41 @@ struct LottiePainter {
   }
 
   /// `trims` (innermost first) applied to paths not trimmed yet.
+  /// Each trim applied to what the ones before it left (lottie-web's
+  /// modifiers run in turn): a path trimmed already is trimmed again
+  /// within the parts it kept.
   static func apply(_ trims: [Trim], to paths: [Trimmed]) -> [Trimmed] {
-    guard let trim = trims.first, !paths.isEmpty, !paths.contains(where: { $0.trims != nil }) else { return paths }
-    if trim.individually { return [Trimmed(path: joined(paths), trims: trim.ranges, individually: true)] }
-    return paths.map { Trimmed(path: $0.path, trims: trim.ranges) }
+    var paths = paths
+    for trim in trims where !paths.isEmpty {
+      if paths.contains(where: { $0.trims != nil }) {
+        paths = paths.map { p in
+          Trimmed(path: p.path, trims: p.trims.map { compose($0, trim.ranges) } ?? trim.ranges, individually: p.individually)
+        }
+      } else if trim.individually {
+        paths = [Trimmed(path: joined(paths), trims: trim.ranges, individually: true)]
+      } else {
+        paths = paths.map { Trimmed(path: $0.path, trims: trim.ranges) }
+      }
+    }
+    return paths
+  }
+
+  /// The ranges `inner` (fractions of what `outer` keeps, taken as one
+  /// run in order) as fractions of the whole path.
+  static func compose(_ outer: [(Double, Double)], _ inner: [(Double, Double)]) -> [(Double, Double)] {
+    let total = outer.reduce(0) { $0 + ($1.1 - $1.0) }
+    guard total > 0 else { return [] }
+    var out: [(Double, Double)] = []
+    for (c, d) in inner {
+      let from = c * total, to = d * total
+      var offset = 0.0
+      for (a, b) in outer {
+        let lo = max(from, offset), hi = min(to, offset + (b - a))
+        if hi - lo >= emptyTrim { out.append((a + lo - offset, a + hi - offset)) }
+        offset += b - a
+      }
+    }
+    return out
   }
 
   /// A path with its trim, if a trim modifier applies to it.
@@ -459,10 +490,16 @@ struct LottiePainter {
 
   /// A trim's start and end (fractions) and offset (turns) as one or two
   /// ranges within 0 … 1.
+  /// The shortest trim drawn, as a fraction of the path's length.
+  static let emptyTrim = 1e-6
+
   static func trimRanges(start: Double, end: Double, offset: Double) -> [(Double, Double)] {
     var a = min(start, end) + offset, b = max(start, end) + offset
     if b - a >= 1 { return [(0, 1)] }
-    if a == b { return [] }
+    // A trim within a millionth of the length of nothing is nothing (as
+    // the players draw it): a keyframe's easing creeps off its value by
+    // 10⁻¹⁵ just after it, which would otherwise draw a round cap's dot.
+    if !(b - a >= Self.emptyTrim) { return [] }
     let k = a.rounded(.down)
     a -= k
     b -= k

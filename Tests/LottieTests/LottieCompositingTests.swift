@@ -165,3 +165,35 @@ import Testing
     #expect(alpha(30, 50) == 255 && alpha(50, 30) == 255)
   }
 }
+
+/// Trim paths in turn, and a trim of nothing.
+@Suite struct LottieTrimTests {
+  static func frame(_ trims: String) throws -> Pixmap {
+    // A line across the frame at y = 50, stroked 10 wide with butt caps.
+    let line = """
+      {"ty": "sh", "ks": {"a": 0, "k": {"c": false, "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]], "v": [[0, 50], [100, 50]]}}},
+      {"ty": "st", "c": {"a": 0, "k": [0, 0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1, "lj": 1}
+      """
+    let text = LottieDecoderTests.animation(
+      "[{\"ty\": 4, \"ip\": 0, \"op\": 30, \"ks\": {}, \"shapes\": [{\"ty\": \"gr\", \"it\": [\(line), {\"ty\": \"tr\"}]}, \(trims)]}]")
+    return try LottieSource(decoding: Array(text.utf8), file: "a.json", defaultName: "a").render(at: 0)
+  }
+
+  static func trim(_ s: Double, _ e: Double) -> String {
+    "{\"ty\": \"tm\", \"s\": {\"a\": 0, \"k\": \(s)}, \"e\": {\"a\": 0, \"k\": \(e)}, \"o\": {\"a\": 0, \"k\": 0}, \"m\": 1}"
+  }
+
+  /// The first trim keeps 0 … 50%; the second keeps the second half of
+  /// that: x from 25 to 50.
+  @Test func aTrimOfATrimmedPathTrimsWhatIsLeft() throws {
+    let frame = try Self.frame(Self.trim(0, 50) + ", " + Self.trim(50, 100))
+    func alpha(_ x: Int) -> UInt8 { frame.bytes[4 * (50 * 100 + x) + 3] }
+    #expect(alpha(20) == 0 && alpha(30) == 255 && alpha(45) == 255 && alpha(60) == 0)
+  }
+
+  /// A trim a hair's breadth from nothing draws nothing, not a cap's dot.
+  @Test func aTrimOfAlmostNothingDrawsNothing() throws {
+    let frame = try Self.frame(Self.trim(50, 50.00000001))
+    #expect(frame.bytes.allSatisfy { $0 == 0 })
+  }
+}
