@@ -8,7 +8,7 @@ import SceneModel
 import Syntax
 
 /// `render batch PATH... --out DIR`: every scene (files, or folders searched
-/// recursively for *.json) with the same options, each on all cores, its
+/// recursively for *.json and *.lottie) with the same options, each on all cores, its
 /// outputs in the same relative folder under DIR; keeps going past a
 /// failing scene, prints one line per scene (or JSON), and exits non-zero
 /// if any failed: 65 when every failure was an invalid scene, else 1.
@@ -17,7 +17,8 @@ import Syntax
 /// DIR` compares each scene with the one at the same relative path under
 /// DIR and `--report DIR` shows what changed (docs/cli.md, "Batch at scale").
 struct Batch: ParsableCommand {
-  static let configuration = CommandConfiguration(abstract: "Render many scenes (files or folders of *.json) into one folder.")
+  static let configuration = CommandConfiguration(
+    abstract: "Render many scenes (files or folders of *.json and *.lottie) into one folder.")
 
   @Argument(help: "Scene files or folders of scenes (searched recursively).")
   var paths: [String]
@@ -89,11 +90,23 @@ struct Batch: ParsableCommand {
   /// Paths in byte order (not Unicode collation): the same on every machine.
   static func byteOrder(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
 
-  /// The relative paths of the *.json files below `folder`, hidden files
+  /// The endings of the files a folder's walk takes: scenes and Lottie
+  /// animations (`.json`), dotLottie archives (`.lottie`).
+  static let sceneExtensions = [".json", ".lottie"]
+
+  /// The relative paths of the scene files below `folder`, hidden files
   /// and folders left out.
   static func sceneFiles(in folder: String) -> [String] {
     let all = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String]) ?? []
-    return all.filter { $0.hasSuffix(".json") && !$0.split(separator: "/").contains(where: { $0.hasPrefix(".") }) }
+    return all.filter { file in
+      sceneExtensions.contains { file.hasSuffix($0) } && !file.split(separator: "/").contains(where: { $0.hasPrefix(".") })
+    }
+  }
+
+  /// A relative path without its scene file's ending.
+  static func stem(_ relative: String) -> String {
+    for ending in sceneExtensions where relative.hasSuffix(ending) { return String(relative.dropLast(ending.count)) }
+    return relative
   }
 
   /// Baseline scenes with no scene at their relative path, in byte order,
@@ -295,7 +308,7 @@ struct Batch: ParsableCommand {
       diff.identical = true
       return diff
     }
-    let folder = String(entry.relative.dropLast(".json".count))
+    let folder = Self.stem(entry.relative)
     // One pass, with pictures when there is a report: they are kept only
     // if some frame differs.
     let pictures = report.map { DiffReport(folder: OutputCache.join($0, folder)) }

@@ -3,7 +3,7 @@
 input"), built here with Python's zipfile: the v1 and v2 layouts, images
 in the archive, an archive without a manifest, and broken ones (a bomb, a
 truncated zip, one without an animation), which must fail with exit 65 and
-write nothing. Each drawn archive must give the same pixels as the same
+write nothing; `render batch` finds archives in a folder. Each drawn archive must give the same pixels as the same
 animation given as a JSON file with its image embedded.
 
     dotlottie_checks.py RENDER FIXTURE.json
@@ -64,6 +64,17 @@ with tempfile.TemporaryDirectory() as d:
         check(f"{name}: the same pixels as the JSON file", same, r.stderr)
         r = run("validate", path)
         check(f"{name}: validate accepts it", r.returncode == 0, r.stderr)
+
+    # `render batch` takes archives in a folder beside JSON files.
+    folder = os.path.join(d, "batch")
+    os.makedirs(folder)
+    os.rename(os.path.join(d, "v2.lottie"), os.path.join(folder, "archive.lottie"))
+    open(os.path.join(folder, "plain.json"), "w").write(json.dumps(anim))
+    out = os.path.join(d, "batch-out")
+    r = run("batch", folder, "--out", out, "--scale", "0.1", "--quiet")
+    made = sorted(os.listdir(out)) if os.path.isdir(out) else []
+    check("batch: a folder's .lottie and .json files are rendered", r.returncode == 0 and made == ["archive.mp4", "plain.mp4"],
+          f"exit {r.returncode}, made {made}: {r.stderr.strip()}")
 
     # Broken archives: a located error, exit 65, nothing written.
     bomb = os.path.join(d, "bomb.lottie")
