@@ -48,6 +48,13 @@ public struct LottieDecoder {
     return animation!
   }
 
+  /// A code or an index as an Int: nil for what is not a number within
+  /// ±2³¹ (never a trap on 1e300 or NaN).
+  static func whole(_ x: Double?) -> Int? {
+    guard let x, x.isFinite, abs(x) < 2_147_483_648 else { return nil }
+    return Int(x.rounded(.towardZero))
+  }
+
   mutating func error(_ node: JSONNode, _ path: JSONPath, _ message: String) {
     errors.append(SceneDiagnostic(file: file, location: node.location, path: path, message: message))
   }
@@ -211,7 +218,7 @@ public struct LottieDecoder {
       error(node, path, "expected a layer object, got \(node.typeName)")
       return nil
     }
-    let type = Int(number(node, "ty", path, required: true) ?? 3)
+    let type = Self.whole(number(node, "ty", path, required: true)) ?? (node["ty"] == nil ? 3 : -1)
     let ip = number(node, "ip", path, required: true) ?? 0, op = number(node, "op", path, required: true) ?? 0
     let st = number(node, "st", path) ?? 0
     let sr = number(node, "sr", path) ?? 1
@@ -246,13 +253,13 @@ public struct LottieDecoder {
     var solidColor: [Double]?
     if type == 1, let sc = node["sc"]?.string { solidColor = Self.hexColor(sc) }
     return LottieLayer(
-      type: type, index: node["ind"]?.number.map { Int($0) }, parent: node["parent"]?.number.map { Int($0) }, name: node["nm"]?.string,
+      type: type, index: Self.whole(node["ind"]?.number), parent: Self.whole(node["parent"]?.number), name: node["nm"]?.string,
       inPoint: ip, outPoint: op, startTime: st, stretch: sr == 0 ? 1 : sr, transform: transform, shapes: shapes,
       reference: node["refId"]?.string, solidColor: solidColor,
       solidSize: type == 0
         ? (number(node, "w", path) ?? 0, number(node, "h", path) ?? 0) : (number(node, "sw", path) ?? 0, number(node, "sh", path) ?? 0),
       hidden: node["hd"]?.bool ?? false, timeRemap: node["tm"].flatMap { property($0, path.appending("tm")) }, masks: masks,
-      matteMode: node["tt"]?.number.map { Int($0) }, matteParent: node["tp"]?.number.map { Int($0) },
+      matteMode: Self.whole(node["tt"]?.number), matteParent: Self.whole(node["tp"]?.number),
       isMatte: node["td"]?.number.map { $0 != 0 } ?? false)
   }
 
@@ -318,8 +325,8 @@ public struct LottieDecoder {
         guard let v = dash["v"].flatMap({ property($0, path.appending("d").appending(i).appending("v")) }) else { continue }
         if dash["n"]?.string == "o" { offset = v } else { dashes.append(v) }
       }
-      let cap: LineCap = [1: .butt, 2: .round, 3: .square][Int(node["lc"]?.number ?? 2)] ?? .round
-      let join: LineJoin = [1: .miter, 2: .round, 3: .bevel][Int(node["lj"]?.number ?? 2)] ?? .round
+      let cap: LineCap = [1: .butt, 2: .round, 3: .square][Self.whole(node["lc"]?.number) ?? 2] ?? .round
+      let join: LineJoin = [1: .miter, 2: .round, 3: .bevel][Self.whole(node["lj"]?.number) ?? 2] ?? .round
       return .stroke(
         LottieStroke(
           color: prop("c"), gradient: ty == "gs" ? gradient(node, path) : nil, opacity: prop("o"), width: prop("w"), cap: cap, join: join,
@@ -335,7 +342,7 @@ public struct LottieDecoder {
       func trProp(_ key: String) -> LottieProperty? { tr?[key].flatMap { property($0, path.appending("tr").appending(key)) } }
       return .repeater(
         LottieRepeater(
-          copies: prop("c"), offset: prop("o"), composite: Int(node["m"]?.number ?? 1),
+          copies: prop("c"), offset: prop("o"), composite: Self.whole(node["m"]?.number) ?? 1,
           transform: tr.map { transform($0, path.appending("tr")) } ?? LottieTransform(), startOpacity: trProp("so"),
           endOpacity: trProp("eo")))
     case "rd":
@@ -355,7 +362,7 @@ public struct LottieDecoder {
     let g = node["g"]
     return LottieGradient(
       radial: node["t"]?.number == 2, start: node["s"].flatMap { property($0, path.appending("s")) },
-      end: node["e"].flatMap { property($0, path.appending("e")) }, count: Int(g?["p"]?.number ?? 0),
+      end: node["e"].flatMap { property($0, path.appending("e")) }, count: Self.whole(g?["p"]?.number) ?? 0,
       stops: g?["k"].flatMap { property($0, path.appending("g").appending("k")) }, highlight: node["h"].flatMap { property($0, path.appending("h")) },
       angle: node["a"].flatMap { property($0, path.appending("a")) }, opacity: node["o"].flatMap { property($0, path.appending("o")) })
   }

@@ -67,6 +67,18 @@ import Testing
     #expect(opacity.numbers(at: 30, fallback: [0]) == [100])  // after the last: the last end
   }
 
+  /// Found by fuzzing (Fuzz/Regressions/lottie): codes and indices far
+  /// beyond any integer are read as unknown, never converted as they are.
+  @Test func codesBeyondAnyIntegerAreUnknown() throws {
+    let shapes = "[{\"ty\": \"st\", \"c\": {\"a\": 0, \"k\": [0, 0, 0, 1]}, \"w\": {\"a\": 0, \"k\": 2}, \"lc\": 1e300, \"lj\": -1e300}]"
+    let text = Self.animation(
+      "[{\"ty\": 4, \"ind\": 1e300, \"tt\": 1e99, \"ip\": 0, \"op\": 30, \"ks\": {}, \"shapes\": \(shapes)}, {\"ty\": 1e300, \"ip\": 0, \"op\": 30, \"ks\": {}}]"
+    )
+    let animation = try LottieDecoder.decode(Array(text.utf8), file: "a.json")
+    #expect(animation.layers[0].index == nil && animation.layers[0].matteMode == nil)
+    #expect(animation.layers[1].type == -1)
+  }
+
   @Test func skippedFeaturesAreNamedOnceEach() throws {
     let layer =
       "{\"ty\": 4, \"ip\": 0, \"op\": 30, \"ks\": {\"o\": {\"a\": 0, \"k\": 100, \"x\": \"wiggle(1,2)\"}}, \"ef\": [{}], \"shapes\": [{\"ty\": \"mm\"}, {\"ty\": \"mm\"}]}"
