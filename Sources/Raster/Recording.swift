@@ -129,9 +129,9 @@ public final class Recording {
   private(set) var area = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
   /// The union of the pixels its fills and nested layers can touch.
   private var ink = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
-  /// The layers open now, innermost last: where each began, and the
-  /// pixels its own drawing can touch.
-  private var openLayers: [(op: Int, bounds: Rect, opacity: Double, effects: LayerEffects, ink: PixelRect)] = []
+  /// The layers open now, innermost last: where each began (its
+  /// `beginLayer` op), and the pixels its own drawing can touch.
+  private var openLayers: [(op: Int, ink: PixelRect)] = []
 
   /// Pixels drawn: the innermost open layer's, else the item's.
   private func addInk(_ pixels: PixelRect) {
@@ -251,7 +251,7 @@ public final class Recording {
     if depth == 0 { inEffectLayer = effects.blur > 0 || effects.shadow != nil }
     let area = Self.layerArea(bounds, effects)
     open(area)
-    openLayers.append((ops.count, bounds, opacity, effects, PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)))
+    openLayers.append((ops.count, PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)))
     ops.append(.beginLayer(bounds, opacity: opacity, effects))
     closers.append(.endLayer)
     depth += 1
@@ -266,14 +266,14 @@ public final class Recording {
   public func endLayer() {
     precondition(!openLayers.isEmpty, "endLayer without beginLayer")
     let layer = openLayers.removeLast()
-    let effects = layer.effects
+    guard case .beginLayer(let bounds, let opacity, let effects) = ops[layer.op] else { preconditionFailure("a layer begins with beginLayer") }
     if effects.blur == 0 && effects.shadow == nil && !effects.crossFade {
-      let inside = layer.ink.intersection(PixelRect(covering: layer.bounds))
-      ops[layer.op] = .beginLayer(inside.rect, opacity: layer.opacity, effects)
+      let inside = layer.ink.intersection(PixelRect(covering: bounds))
+      ops[layer.op] = .beginLayer(inside.rect, opacity: opacity, effects)
       if effects.mask == nil { addInk(inside) }
     } else if depth > 1 {
       // A nested blur or shadow spreads past its shapes.
-      addInk(Self.layerArea(layer.bounds, effects).union(layer.ink))
+      addInk(Self.layerArea(bounds, effects).union(layer.ink))
     } else {
       addInk(layer.ink)
     }

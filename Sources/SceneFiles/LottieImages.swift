@@ -17,11 +17,11 @@ enum LottieImages {
   /// file, or an archive's entry).
   typealias Reader = (String) throws(ResourceError) -> [UInt8]
 
-  /// The decoded images by id, the animation with a warning for any kind
-  /// drawn without, and a digest of everything the frames depend on.
+  /// The decoded images by id, and a digest of everything the frames
+  /// depend on.
   static func load(
     _ animation: LottieAnimation, bytes: [UInt8], file: String, read: Reader
-  ) throws(SceneErrors) -> (images: [String: ImagePyramid], animation: LottieAnimation, digest: String) {
+  ) throws(SceneErrors) -> (images: [String: ImagePyramid], digest: String) {
     var images: [String: ImagePyramid] = [:]
     var errors: [SceneDiagnostic] = []
     var digest = SHA256()
@@ -78,7 +78,7 @@ enum LottieImages {
       digest.update("image \(id) \(SHA256.hex(data))\n")
     }
     if !errors.isEmpty { throw SceneErrors(diagnostics: errors) }
-    return (images, animation, digest.hex())
+    return (images, digest.hex())
   }
 
   /// Images from the animation's folder, each kept inside it.

@@ -144,8 +144,8 @@ public enum FrameSources {
     // A dotLottie archive: its first animation, with its images.
     if DotLottie.isArchive(bytes) {
       let (json, entry, read) = try DotLottie.open(bytes, file: file)
-      let decoded = try LottieDecoder.decode(json, file: entry)
-      let (images, animation, digest) = try LottieImages.load(decoded, bytes: bytes, file: entry, read: read)
+      let animation = try LottieDecoder.decode(json, file: entry)
+      let (images, digest) = try LottieImages.load(animation, bytes: bytes, file: entry, read: read)
       return LottieSource(animation: animation, name: defaultName, inputDigest: digest, images: images)
     }
     // Parsed once; a file that is not JSON is reported as a scene.
@@ -153,8 +153,8 @@ public enum FrameSources {
       return try SceneRenderer(decoding: bytes, file: file, directory: directory, defaultName: defaultName, appearance: appearance)
     }
     if LottieDecoder.isLottie(root) {
-      let decoded = try LottieDecoder.decode(root, file: file)
-      let (images, animation, digest) = try LottieImages.load(decoded, bytes: bytes, file: file, read: LottieImages.folder(directory))
+      let animation = try LottieDecoder.decode(root, file: file)
+      let (images, digest) = try LottieImages.load(animation, bytes: bytes, file: file, read: LottieImages.folder(directory))
       return LottieSource(animation: animation, name: defaultName, inputDigest: digest, images: images)
     }
     let scene = try SceneDecoder.decode(root, file: file, defaultName: defaultName, appearance: appearance)
