@@ -61,6 +61,7 @@ final class EncoderSession {
     guard fps.num > 0, fps.den > 0, fps.num <= Int32.max, fps.den <= Int32.max else {
       throw VideoError(path: path, message: "invalid frame rate \(fps.num)/\(fps.den)")
     }
+    try FFmpeg.load(path)
     FFmpeg.beginCapture()
     do throws(VideoError) {
       try open(fps: AVRational(num: Int32(fps.num), den: Int32(fps.den)))
@@ -179,8 +180,10 @@ final class EncoderSession {
       self.format = nil
     }
     stream = nil
-    avcodec_free_context(&encoder)
-    av_packet_free(&packet)
+    // (Nothing to free calls nothing: without FFmpeg's libraries, a session
+    // that could not open them is released too.)
+    if encoder != nil { avcodec_free_context(&encoder) }
+    if packet != nil { av_packet_free(&packet) }
   }
 
   deinit { release() }

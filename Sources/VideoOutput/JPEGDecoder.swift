@@ -10,6 +10,7 @@ public enum JPEGDecoder {
   public static let maxPixelCount = 1 << 28
 
   public static func decode(_ bytes: [UInt8], name: String) throws(VideoError) -> Pixmap {
+    try FFmpeg.load(name)
     FFmpeg.beginCapture()
     var pixels: UnsafeMutablePointer<UInt8>?
     var width: Int32 = 0, height: Int32 = 0

@@ -61,6 +61,7 @@ public final class VideoPicture: @unchecked Sendable {
     precondition(width > 0 && height > 0 && width % 2 == 0 && height % 2 == 0, "YUV 4:2:0 needs an even, positive size")
     self.width = width
     self.height = height
+    try FFmpeg.load("")
     frame = av_frame_alloc()
     guard let frame else { throw VideoError(path: "", message: "out of memory") }
     frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
@@ -78,7 +79,7 @@ public final class VideoPicture: @unchecked Sendable {
     spf_av_frame_fill(frame)
   }
 
-  deinit { av_frame_free(&frame) }
+  deinit { if frame != nil { av_frame_free(&frame) } }
 
   /// Forgets what the tiles show (the next write converts every tile).
   func forgetTiles() { tiles = [] }

@@ -234,6 +234,7 @@ private final class Input {
 
   init(path: String) throws(VideoError) {
     self.path = path
+    try FFmpeg.load(path)
     FFmpeg.beginCapture()
     var context: UnsafeMutablePointer<AVFormatContext>? = nil
     try check(avformat_open_input(&context, path, nil, nil), "cannot open")
@@ -300,9 +301,10 @@ private final class Input {
   }
 
   deinit {
-    avcodec_free_context(&decoder)
-    av_packet_free(&packet)
-    av_frame_free(&frame)
+    // Nothing to free calls nothing (FFmpeg's libraries may not have opened).
+    if decoder != nil { avcodec_free_context(&decoder) }
+    if packet != nil { av_packet_free(&packet) }
+    if frame != nil { av_frame_free(&frame) }
     if format != nil { avformat_close_input(&format) }
   }
 }

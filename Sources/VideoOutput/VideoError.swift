@@ -20,6 +20,17 @@ enum FFmpeg {
   static let eof = spf_averror_eof()
   static let noPTS = spf_av_nopts_value()
 
+  /// Opens FFmpeg's libraries, once per process (they are not linked: see
+  /// CFFmpegShim/FFmpegLoader.c); every way into FFmpeg calls this first,
+  /// so a machine without them gets an error about `path`.
+  static func load(_ path: String) throws(VideoError) {
+    guard let why = spf_ffmpeg_load() else { return }
+    throw VideoError(
+      path: path,
+      message: "FFmpeg's libraries could not be opened (\(String(cString: why))); "
+        + "Debian's libavcodec59, libavformat59, libavutil57 and libswscale6 packages provide them")
+  }
+
   /// Installs the log capture (once) and forgets this thread's earlier errors.
   static func beginCapture() {
     _ = logCaptureInstalled

@@ -5,7 +5,8 @@ import Testing
 /// The deployment files (README.md, "In CI"): the GitHub workflow passes
 /// actionlint, the Kubernetes manifest passes kubernetes-validate, the
 /// Dockerfile passes hadolint, its runtime package list covers what `ldd`
-/// says the binary loads, and the Indexed Job, simulated with N processes,
+/// says the binary loads and what it opens to write a video (the dynamic
+/// linker's trace), and the Indexed Job, simulated with N processes,
 /// writes what one run writes, byte for byte. The linters come from PyPI
 /// into .build-tools/venv (scripts/install-deps); without them the tests
 /// that need them are skipped.
@@ -161,6 +162,26 @@ import Testing
       }
     }
     #expect(libraries.count > 5)
+    // FFmpeg's libraries are not linked but opened when a video is written:
+    // what the process maps then, as the dynamic linker traces it
+    // (LD_DEBUG=files: "calling init: PATH" for each library it starts,
+    // "file=NAME …; dynamically loaded by" for each one `render` opens).
+    let dir = try PipelineCommandTests.folder("deploy-ffmpeg")
+    let scene = try PipelineCommandTests.scene(in: dir)
+    let video = try RenderBinary.run(
+      [scene, "--fps", "5", "-o", dir.appendingPathComponent("a.mp4").path, "--quiet"], environment: ["LD_DEBUG": "files"])
+    #expect(video.status == 0, "\(video.stderr.suffix(300))")
+    var opened = Set<String>()
+    for line in video.stderr.split(separator: "\n") {
+      if let start = line.range(of: "calling init: ") {
+        let path = String(line[start.upperBound...])
+        if path.hasPrefix("/"), !libraries.contains(path) { libraries.append(path) }
+      }
+      if line.contains("dynamically loaded by"), let name = line.split(separator: "=").dropFirst().first?.split(separator: " ").first {
+        opened.insert(String(name))
+      }
+    }
+    #expect(opened.contains { $0.hasPrefix("libavcodec.so") } && opened.contains { $0.hasPrefix("libswscale.so") }, "\(opened.sorted())")
     let owners = try Self.owners(libraries)
     for library in libraries {
       if let package = owners[library] {
@@ -177,17 +198,17 @@ import Testing
       return words.first == "NEEDED" ? words.last.map(String.init) : nil
     }
     var direct = Set<String>()
-    for name in needed where !Self.isSwiftRuntime(name) {
+    for name in needed + opened.sorted() where !Self.isSwiftRuntime(name) {
       guard let path = libraries.first(where: { ($0 as NSString).lastPathComponent == name }) ?? (name.hasPrefix("ld-linux") ? nil : name) else {
         continue
       }
       if let package = owners[path] { direct.insert(package) }
     }
-    #expect(direct.isSubset(of: Set(listed)), "linked but not listed: \(direct.subtracting(listed).sorted())")
+    #expect(direct.isSubset(of: Set(listed)), "linked or opened but not listed: \(direct.subtracting(listed).sorted())")
     let libraryPackages = Set(listed.filter { !$0.hasPrefix("fonts-") })
     #expect(
       libraryPackages.subtracting(direct).subtracting(["libstdc++6", "libgcc-s1"]).isEmpty,
-      "listed but not linked: \(libraryPackages.subtracting(direct).sorted())")
+      "listed but neither linked nor opened: \(libraryPackages.subtracting(direct).sorted())")
   }
 
   // MARK: the Indexed Job, simulated

@@ -9,6 +9,10 @@
 extern "C" {
 #endif
 
+/// Opens FFmpeg's libraries (once per process; see FFmpegLoader.c): NULL,
+/// or why they could not be opened (dlerror's text).
+const char *spf_ffmpeg_load(void);
+
 /// AVERROR(e): an errno value as FFmpeg's (negative) error code.
 int spf_averror(int posix_error);
 /// AVERROR(EAGAIN).
