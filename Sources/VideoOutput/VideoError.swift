@@ -27,8 +27,7 @@ enum FFmpeg {
     guard let why = spf_ffmpeg_load() else { return }
     throw VideoError(
       path: path,
-      message: "FFmpeg's libraries could not be opened (\(String(cString: why))); "
-        + "Debian's libavcodec59, libavformat59, libavutil57 and libswscale6 packages provide them")
+      message: "FFmpeg's libraries could not be opened (\(String(cString: why))); install FFmpeg's shared libraries to write or read videos")
   }
 
   /// Installs the log capture (once) and forgets this thread's earlier errors.
