@@ -36,15 +36,6 @@ public struct Pixmap: Sendable, Hashable {
     bytes = fill == .transparent ? [UInt8](repeating: 0, count: width * height * 4) : Self.filledBytes(fill, count: width * height)
   }
 
-  /// A pixmap of `fill` but for `hole`, whose pixels the caller must write
-  /// whole before reading any (see `filledBytes(_:width:height:except:poison:)`).
-  init(width: Int, height: Int, fill: RGBA8, except hole: PixelRect, poison: RGBA8? = nil) {
-    precondition(width >= 0 && height >= 0, "negative pixmap size")
-    self.width = width
-    self.height = height
-    bytes = Self.filledBytes(fill, width: width, height: height, except: hole, poison: poison)
-  }
-
   /// A pixmap over existing premultiplied bytes.
   public init(width: Int, height: Int, bytes: [UInt8]) {
     precondition(bytes.count == width * height * 4, "byte count does not match the size")

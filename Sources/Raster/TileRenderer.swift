@@ -24,14 +24,6 @@ public enum TileRenderer {
   public static func render(
     _ list: Recording, cache: TileCache? = nil, tileSize size: Int = tileSize, drawn: ((DrawnTile) -> Void)? = nil
   ) -> RenderedFrame {
-    render(list, cache: cache, tileSize: size, drawn: drawn, poison: nil)
-  }
-
-  /// `render`, with the pixels an item is trusted to paint over first set
-  /// to `poison` rather than left unwritten (tests' way to see one missed).
-  static func render(
-    _ list: Recording, cache: TileCache?, tileSize size: Int, drawn: ((DrawnTile) -> Void)?, poison: RGBA8?
-  ) -> RenderedFrame {
     precondition(list.isBalanced, "unbalanced beginLayer/endLayer or pushClip/popClip")
     let grid = Self.grid(of: list, size: size)
     let columns = grid.columns, rows = grid.rows
@@ -88,16 +80,7 @@ public enum TileRenderer {
             if hiding != nil, let i = items.first {
               return (Canvas(Self.paint(tile, as: list.items[i], of: list), at: tile, accumulator: accumulator), items.dropFirst())
             }
-            // The first item paints its opaque inside whole (as a hiding
-            // item paints the tile), so the background is not written
-            // there first: a card's pixels are stored once, not twice.
-            let hole =
-              items.first.flatMap { i in
-                opaqueRectangles(i).lazy.map { PixelRect(inside: $0).intersection(tile) }.max { $0.width * $0.height < $1.width * $1.height }
-              } ?? PixelRect(width: 0, height: 0)
-            let blank = Pixmap(
-              width: tile.width, height: tile.height, fill: background, except: hole.offsetBy(dx: -tile.x0, dy: -tile.y0), poison: poison)
-            return (Canvas(blank, at: tile, accumulator: accumulator), items)
+            return (Canvas(Pixmap(width: tile.width, height: tile.height, fill: background), at: tile, accumulator: accumulator), items)
           }
           let canvas: Canvas
           var rest = over[...]

@@ -83,24 +83,6 @@ struct RowLoopTests {
     }
   }
 
-  /// A fill but for a hole: the twin's bytes outside it, the poison inside
-  /// (holes inside, touching the sides, beyond them, and empty).
-  @Test func filledPixmapsButForAHole() {
-    var random = SplitMix64(seed: 16)
-    let poison = RGBA8(r: 1, g: 2, b: 3, a: 4)
-    for _ in 0..<300 {
-      let (w, h) = (Int(random.next() % 20), Int(random.next() % 20))
-      let x0 = Int(random.next() % 26) - 3, y0 = Int(random.next() % 26) - 3
-      let hole = PixelRect(x0: x0, y0: y0, x1: x0 + Int(random.next() % 26) - 3, y1: y0 + Int(random.next() % 26) - 3)
-      let value = RGBA8(Self.color(&random))
-      var expected = Pixmap(width: w, height: h, bytes: Pixmap.referenceFilledBytes(value, count: w * h))
-      for y in 0..<h where y >= hole.y0 && y < hole.y1 {
-        for x in 0..<w where x >= hole.x0 && x < hole.x1 { expected[x, y] = poison }
-      }
-      #expect(Pixmap(width: w, height: h, fill: value, except: hole, poison: poison) == expected, "\(w)×\(h) but \(hole)")
-    }
-  }
-
   @Test func stretchedTextures() {
     var random = SplitMix64(seed: 15)
     for _ in 0..<100 {

@@ -104,50 +104,6 @@ private func recording(shift: Double = 0) -> Recording {
     #expect(TileRenderer.opaqueRectangles(firstOpOf: r.items[1], of: r).isEmpty, "not a rectangle, and translucent")
   }
 
-  /// The background is not written under the opaque inside of a tile's
-  /// first shape, which paints it over whole: with those pixels poisoned
-  /// instead, every tile still has the bytes of a Canvas drawing it from
-  /// the background (rectangles and rounded ones, solid and gradient, at
-  /// fractions of a pixel, with a translucent circle over them).
-  @Test func theBackgroundIsLeftUnwrittenOnlyWhereTheFirstShapePaintsWhole() throws {
-    var random = SplitMix64(seed: 30)
-    let background = Color(red: 0.95, green: 0.95, blue: 0.97, alpha: 1).premultiplied
-    let poison = RGBA8(r: 255, g: 0, b: 255, a: 255)
-    var holes = 0
-    for trial in 0..<24 {
-      let r = Recording(width: 200, height: 150, background: background)
-      let box = Rect(
-        x: Double(random.next() % 12000) / 100 - 20, y: Double(random.next() % 9000) / 100 - 20,
-        width: Double(random.next() % 15000) / 100 + 20, height: Double(random.next() % 12000) / 100 + 20)
-      let paint: Paint =
-        trial % 2 == 0
-        ? .color(Color(red: 0.3, green: 0.6, blue: 0.2, alpha: 1))
-        : .linearGradient(
-          LinearGradientShader(
-            start: Point(box.minX, box.minY), end: Point(box.maxX, box.maxY),
-            stops: [
-              GradientStop(offset: 0, color: Color(red: 0, green: 0.5, blue: 1, alpha: 1).premultiplied),
-              GradientStop(offset: 1, color: Color(red: 1, green: 0.3, blue: 0.2, alpha: 1).premultiplied),
-            ]))
-      let radius = trial % 3 == 0 ? 0 : Double(random.next() % 3000) / 100
-      r.fill(radius == 0 ? .rect(box) : .roundedRect(box, cornerRadius: radius), paint: paint)
-      r.fill(.circle(in: Rect(x: 60.3, y: 40.6, width: 70, height: 50)), paint: .color(Color(red: 1, green: 1, blue: 1, alpha: 0.7)))
-      let tiled = TileRenderer.render(r, cache: nil, tileSize: 64, drawn: nil, poison: poison)
-      for row in 0..<tiled.rows {
-        for column in 0..<tiled.columns {
-          let rect = tiled.grid.rect(column: column, row: row)
-          let alone = Canvas(region: rect, background: background)
-          alone.replay(r.ops[...])
-          let differing = zip(alone.pixmap.bytes, tiled.tilePixels[row * tiled.columns + column]).filter { $0 != $1 }.count
-          #expect(differing == 0, "trial \(trial), tile (\(column), \(row)): \(differing) bytes differ")
-          let inside = TileRenderer.opaqueRectangles(firstOpOf: r.items[0], of: r).map { PixelRect(inside: $0).intersection(rect) }
-          if inside.contains(where: { !$0.isEmpty && $0 != rect }) { holes += 1 }
-        }
-      }
-    }
-    #expect(holes > 50, "the case is exercised (\(holes) tiles with a hole)")
-  }
-
   @Test func whatAnOpaqueShapeHidesDoesNotNameTheTile() throws {
     // A circle moving and a shadowed card, under a big opaque rounded
     // rectangle whose inside holds the 64-px tile (1, 1) whole: that tile
