@@ -82,26 +82,26 @@ static void *spf_ffmpeg_symbol(const char *name) {
   abort();
 }
 
-// A forwarder: the real function, looked up on the first call.
-#define SPF_FORWARD(type, name, parameters, arguments)                     \
-  type name parameters {                                                    \
-    static __typeof__(&name) pointer;                                       \
-    __typeof__(&name) f = __atomic_load_n(&pointer, __ATOMIC_ACQUIRE);      \
-    if (f == NULL) {                                                        \
-      f = (__typeof__(&name))spf_ffmpeg_symbol(#name);                      \
-      __atomic_store_n(&pointer, f, __ATOMIC_RELEASE);                      \
-    }                                                                       \
-    return f arguments;                                                     \
+// The real function `name`, as `f`: looked up on the first call, then
+// kept (the lookup gives every thread the same pointer).
+#define SPF_REAL(name)                                                 \
+  static __typeof__(&name) pointer;                                    \
+  __typeof__(&name) f = __atomic_load_n(&pointer, __ATOMIC_ACQUIRE);   \
+  if (f == NULL) {                                                     \
+    f = (__typeof__(&name))spf_ffmpeg_symbol(#name);                   \
+    __atomic_store_n(&pointer, f, __ATOMIC_RELEASE);                   \
   }
-#define SPF_FORWARD_VOID(name, parameters, arguments)                      \
-  void name parameters {                                                    \
-    static __typeof__(&name) pointer;                                       \
-    __typeof__(&name) f = __atomic_load_n(&pointer, __ATOMIC_ACQUIRE);      \
-    if (f == NULL) {                                                        \
-      f = (__typeof__(&name))spf_ffmpeg_symbol(#name);                      \
-      __atomic_store_n(&pointer, f, __ATOMIC_RELEASE);                      \
-    }                                                                       \
-    f arguments;                                                            \
+
+// A forwarder to the real function, with a result or without.
+#define SPF_FORWARD(type, name, parameters, arguments) \
+  type name parameters {                               \
+    SPF_REAL(name)                                     \
+    return f arguments;                                \
+  }
+#define SPF_FORWARD_VOID(name, parameters, arguments) \
+  void name parameters {                              \
+    SPF_REAL(name)                                    \
+    f arguments;                                      \
   }
 
 // libavutil

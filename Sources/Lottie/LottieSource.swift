@@ -112,7 +112,6 @@ struct LottiePainter {
     }
   }
 
-  /// A layer's device transform: its own, then its parents'.
   /// The frame a precomposition layer's composition shows at its own
   /// composition's frame `f`: moved by its start time, at its stretch.
   /// (A layer's own keyframes are in its composition's frames.)
@@ -129,9 +128,9 @@ struct LottiePainter {
   mutating func drawLayer(_ layer: LottieLayer, byIndex: [Int: LottieLayer], at f: Double, transform: AffineTransform, depth: Int) {
     drawnLayers += 1
     guard drawnLayers <= Self.maximumDrawnLayers else { return }
-    let m = matrix(layer, byIndex: byIndex, at: f).concatenating(transform)
     let opacity = layer.transform.opacity(at: f)
     guard opacity > 0 else { return }
+    let m = matrix(layer, byIndex: byIndex, at: f).concatenating(transform)
     let masks = layer.masks.filter { $0.mode != "n" }
     let clipped = Self.masksAreClips(masks, at: f)
     let isolated = opacity < 1 || !clipped
@@ -401,10 +400,9 @@ struct LottiePainter {
     }
   }
 
-  /// `trims` (innermost first) applied to paths not trimmed yet.
-  /// Each trim applied to what the ones before it left (lottie-web's
-  /// modifiers run in turn): a path trimmed already is trimmed again
-  /// within the parts it kept.
+  /// `trims` (innermost first) applied to `paths`, each to what the ones
+  /// before it left (lottie-web's modifiers run in turn): a path trimmed
+  /// already is trimmed again within the parts it kept.
   static func apply(_ trims: [Trim], to paths: [Trimmed]) -> [Trimmed] {
     var paths = paths
     for trim in trims where !paths.isEmpty {
@@ -488,11 +486,11 @@ struct LottiePainter {
     return out
   }
 
-  /// A trim's start and end (fractions) and offset (turns) as one or two
-  /// ranges within 0 … 1.
   /// The shortest trim drawn, as a fraction of the path's length.
   static let emptyTrim = 1e-6
 
+  /// A trim's start and end (fractions) and offset (turns) as one or two
+  /// ranges within 0 … 1.
   static func trimRanges(start: Double, end: Double, offset: Double) -> [(Double, Double)] {
     var a = min(start, end) + offset, b = max(start, end) + offset
     if b - a >= 1 { return [(0, 1)] }

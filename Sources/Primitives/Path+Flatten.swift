@@ -8,16 +8,28 @@ public struct Polyline: Sendable, Hashable {
 
 extension Polyline {
   /// The rectangle the line outlines when it is one with sides along the
-  /// axes (four corners, or five with the first repeated), else nil.
+  /// axes (its four corners in either order, or five with the first
+  /// repeated), else nil. Without allocating: clips and tiles ask it of
+  /// every shape they meet.
   public var axisAlignedRectangle: Rect? {
-    var p = points
-    if p.count == 5, p[4] == p[0] { p.removeLast() }
-    guard p.count == 4 else { return nil }
-    let xs = Set(p.map(\.x)), ys = Set(p.map(\.y))
-    guard xs.count == 2, ys.count == 2, Set(p.map { [$0.x, $0.y] }).count == 4 else { return nil }
-    // Each side along an axis: consecutive corners share x or y.
-    for i in 0..<4 where p[i].x != p[(i + 1) % 4].x && p[i].y != p[(i + 1) % 4].y { return nil }
-    return Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    let p = points
+    let n = p.count == 5 && p[4] == p[0] ? 4 : p.count
+    guard n == 4 else { return nil }
+    var x0 = p[0].x, x1 = x0, y0 = p[0].y, y1 = y0
+    for i in 1..<4 {
+      x0 = Swift.min(x0, p[i].x); x1 = Swift.max(x1, p[i].x)
+      y0 = Swift.min(y0, p[i].y); y1 = Swift.max(y1, p[i].y)
+    }
+    guard x0 < x1, y0 < y1 else { return nil }
+    for i in 0..<4 {
+      let a = p[i], b = p[(i + 1) % 4], opposite = p[(i + 2) % 4]
+      // Every point a corner; each side along one axis (no bow tie);
+      // opposite points opposite corners (the four corners, each once,
+      // not a line there and back).
+      guard a.x == x0 || a.x == x1, a.y == y0 || a.y == y1 else { return nil }
+      guard (a.x == b.x) != (a.y == b.y), a.x != opposite.x, a.y != opposite.y else { return nil }
+    }
+    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
   }
 }
 

@@ -156,24 +156,7 @@ public final class Canvas {
   /// The rectangle `polylines` outline, when they are one axis-aligned
   /// rectangle (its four corners in either order, the first maybe repeated).
   static func rectangle(_ polylines: [Polyline]) -> Rect? {
-    guard polylines.count == 1 else { return nil }
-    let points = polylines[0].points
-    let n = points.count == 5 && points[4] == points[0] ? 4 : points.count
-    guard n == 4 else { return nil }
-    var x0 = points[0].x, x1 = x0, y0 = points[0].y, y1 = y0
-    for i in 1..<4 {
-      x0 = min(x0, points[i].x); x1 = max(x1, points[i].x)
-      y0 = min(y0, points[i].y); y1 = max(y1, points[i].y)
-    }
-    guard x0 < x1, y0 < y1 else { return nil }
-    // Every point a corner, consecutive ones sharing an edge (so the four
-    // corners, each once: no bow tie, no repeated point).
-    for i in 0..<4 {
-      let p = points[i], q = points[(i + 1) % 4]
-      guard p.x == x0 || p.x == x1, p.y == y0 || p.y == y1 else { return nil }
-      guard (p.x == q.x) != (p.y == q.y) else { return nil }
-    }
-    return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    polylines.count == 1 ? polylines[0].axisAlignedRectangle : nil
   }
 
   public func popClip() {

@@ -95,7 +95,6 @@ public final class EncodedVideoWriter {
     self.width = width
     self.height = height
     self.profile = profile
-    try FFmpeg.load(path)
     maker = VideoFrameMaker(width: width, height: height, pixelFormat: profile.pixelFormat, path: path)
     session = try EncoderSession(
       path: path, fps: fps,

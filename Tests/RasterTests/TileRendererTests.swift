@@ -145,6 +145,14 @@ private func recording(shift: Double = 0) -> Recording {
     // A bow tie, and a back-and-forth line, on a rectangle's corners.
     #expect(Polyline(points: [Point(0, 0), Point(2, 3), Point(2, 0), Point(0, 3)], isClosed: true).axisAlignedRectangle == nil)
     #expect(Polyline(points: [Point(0, 0), Point(1, 0), Point(1, 1), Point(1, 0)], isClosed: true).axisAlignedRectangle == nil)
+    // The clip's test is the same one (a back-and-forth line clips everything away).
+    #expect(Canvas.rectangle([Polyline(points: [Point(0, 0), Point(1, 0), Point(1, 1), Point(1, 0)], isClosed: true)]) == nil)
+    #expect(Canvas.rectangle(Path.rect(rect).flattened(tolerance: 0.1, transform: .identity)) == rect)
+    // Corners in the other order, and a repeated corner that is not the first.
+    #expect(
+      Polyline(points: [Point(2, 0), Point(2, 3), Point(0, 3), Point(0, 0)], isClosed: true).axisAlignedRectangle
+        == Rect(x: 0, y: 0, width: 2, height: 3))
+    #expect(Polyline(points: [Point(0, 0), Point(0, 3), Point(2, 3), Point(2, 0), Point(2, 0)], isClosed: true).axisAlignedRectangle == nil)
   }
 
   @Test func theCacheNeverChangesTheBytes() {
