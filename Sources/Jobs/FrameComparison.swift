@@ -56,7 +56,7 @@ public struct FramePair: FrameSource {
   /// Each drawn alone (tiles shared through `cache`, which changes no
   /// pixel), then put side by side.
   public func renderFrame(
-    at t: Double, scale: Double?, cache: TileCache?, tileSize: Int, frame: Int, drawn: ((DrawnTile) -> Void)?
+    at t: Double, scale: Double?, cache: TileCache?, tileSize: TileLayout, frame: Int, drawn: ((DrawnTile) -> Void)?
   ) throws(RenderError) -> RenderedFrame {
     var side = 0
     do throws(RenderError) {
@@ -74,7 +74,7 @@ public struct FramePair: FrameSource {
 
   /// Pictures of one height side by side, cut into tiles named by their
   /// pixels.
-  static func sideBySide(_ pictures: [Pixmap], tileSize: Int) -> RenderedFrame {
+  static func sideBySide(_ pictures: [Pixmap], tileSize: TileLayout) -> RenderedFrame {
     let h = pictures[0].height
     var bytes: [UInt8] = []
     let width = pictures.reduce(0) { $0 + $1.width }
@@ -90,8 +90,8 @@ extension RenderedFrame {
   /// A picture made by other means than a recording, cut into tiles: its
   /// tiles cannot be named by what drew them, so each gets a digest no
   /// other tile has (nothing is reused for it, and nothing mistaken).
-  public init(picture: Pixmap, tileSize: Int) {
-    let grid = TileGrid(width: picture.width, height: picture.height, size: tileSize)
+  public init(picture: Pixmap, tileSize: TileLayout) {
+    let grid = TileGrid(width: picture.width, height: picture.height, layout: tileSize)
     self.init(pixmap: picture, grid: grid, tiles: (0..<grid.count).map { _ in Digester.unique() })
   }
 }
@@ -263,7 +263,7 @@ final class DiffSink: FrameSink {
     let diff = PixelDiff(fa, fb, threshold: rule.threshold)
     guard let video else { return Prepared(diff: diff) }
     let picture = PixelDiff.sideBySide(fa.pixmap, fb.pixmap, threshold: rule.threshold)
-    let tiled = RenderedFrame(picture: picture, tileSize: TileRenderer.tileSize)
+    let tiled = RenderedFrame(picture: picture, tileSize: .squares(TileRenderer.tileSize))
     return Prepared(diff: diff, picture: picture, video: try video.prepare(tiled, index: index))
   }
 

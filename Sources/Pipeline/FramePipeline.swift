@@ -177,7 +177,9 @@ public final class FramePipeline: @unchecked Sendable {
         let failure = Mutex<Failure?>(nil)
         DispatchQueue.concurrentPerform(iterations: batch.count) { i in
           do throws(RenderError) {
-            let frame = try source.renderFrame(at: batch[i], scale: scale, cache: cache, tileSize: TileRenderer.tileSize, frame: 0, drawn: nil).pixmap
+            let frame = try source.renderFrame(
+              at: batch[i], scale: scale, cache: cache, tileSize: .squares(TileRenderer.tileSize), frame: 0, drawn: nil
+            ).pixmap
             frames.withLock { $0[i] = frame }
           } catch {
             failure.withLock { $0 = $0 ?? .render(error) }

@@ -1,28 +1,34 @@
 import Raster
 import Synchronization
 
-/// The tile size a render's frames are drawn in, from how much of each
-/// frame is drawn again: `TileRenderer.tileSize` while tiles are reused
-/// from frame to frame, twice that while nearly every tile is drawn anew
-/// (everything moves), where a tile's fixed cost (each call over it clipped
-/// and rasterized again) buys no reuse. The pixels are the same in any
-/// grid, so the choice, which depends on the order the workers finish
-/// frames in, changes how fast a frame is drawn, never its bytes.
+/// The tile layout a render's frames are drawn in, from how much of each
+/// frame is drawn again: squares of `TileRenderer.tileSize` while tiles are
+/// reused from frame to frame; full-width bands of four such squares' area
+/// while nearly every tile is drawn anew (everything moves), where a tile's
+/// fixed cost (each call over it clipped and rasterized again) buys no
+/// reuse, and a band cuts no shape left from right. The pixels are the same
+/// in any layout (a frame with a backdrop, whose pixels are not, is drawn in
+/// small tiles when bands are asked for: `TileRenderer.render`), so the choice,
+/// which depends on the order the workers finish frames in, changes how
+/// fast a frame is drawn, never its bytes.
 ///
 /// Measured on two cores (scripts/bench-compare, against 256 px always):
 /// the 40-layer moving scene 1.14–1.21× the frames/s, the app launch
 /// 1.10–1.13×; the dashboard and the hero transition unchanged, whose still
 /// parts 256 px tiles reuse (drawn in 512 px tiles always they ran at
-/// 0.87× and 0.84×).
+/// 0.87× and 0.84×). Bands in place of those 512 px squares: the moving
+/// scene 0.91–0.92× the CPU again (`TileLayout.bands`).
 final class TileSizeChooser: Sendable {
-  static let small = TileRenderer.tileSize
-  static let large = 2 * TileRenderer.tileSize
+  static let small = TileLayout.squares(TileRenderer.tileSize)
+  static let large = TileLayout.bands(area: 4 * TileRenderer.tileSize * TileRenderer.tileSize)
   /// Small tiles give way to large ones when drawing in large tiles would
-  /// redraw less than this share of what the small ones draw (tiles not
-  /// drawn beside ones that are, within a large tile), averaged over recent
+  /// redraw less than this share of what the small ones draw (the rows of
+  /// tiles not drawn in a band with one that is), averaged over recent
   /// frames; large tiles give way to small ones when less than this share
-  /// of the frame is drawn.
-  static let enlargeBelowWaste = 0.05
+  /// of the frame is drawn. A tenth: on Benchmarks/Scenes/moving-40-1080p.json
+  /// a still strip 56 px tall shares the last band with what moves, 5.5% of
+  /// the drawing, and bands still draw its frames in 0.91× the CPU.
+  static let enlargeBelowWaste = 0.1
   static let shrinkBelowShare = 0.9
   /// The weight of the newest frame in the averages.
   static let weight = 0.25
@@ -42,23 +48,36 @@ final class TileSizeChooser: Sendable {
   static let warmUpFrames = 3
   private let state = Mutex(State())
 
-  /// The size to draw the next frame in.
-  var size: Int { state.withLock { $0.size } }
+  /// The layout to draw the next frame in.
+  var size: TileLayout { state.withLock { $0.size } }
 
-  /// Notes which tiles of `frame` (drawn in `size` tiles) were drawn anew.
-  func record(_ frame: RenderedFrame, drawn: Set<Int>, size: Int) {
+  /// Notes which tiles of `frame` (drawn in `size`) were drawn anew.
+  func record(_ frame: RenderedFrame, drawn: Set<Int>, size: TileLayout) {
     let grid = frame.grid
     guard grid.count > 0 else { return }
     // In small tiles, what large ones would redraw needlessly as well: the
-    // tiles not drawn that share a large tile with one drawn.
-    func block(_ r: PixelRect) -> Int { (r.y0 / Self.large) << 20 | (r.x0 / Self.large) }
-    let busy = size == Self.small ? Set(drawn.map { block(grid.rect($0)) }) : []
+    // rows of tiles not drawn that share a band with a tile drawn.
+    let band = Self.large.tileSize(frameWidth: grid.width).height
+    var busy = Set<Int>()
+    if size == Self.small {
+      for i in drawn {
+        let r = grid.rect(i)
+        guard !r.isEmpty else { continue }
+        for b in (r.y0 / band)...((r.y1 - 1) / band) { busy.insert(b) }
+      }
+    }
     var drawnArea = 0, totalArea = 0, wastedArea = 0
     for i in 0..<grid.count {
       let r = grid.rect(i)
       let area = r.width * r.height
       totalArea += area
-      if drawn.contains(i) { drawnArea += area } else if busy.contains(block(r)) { wastedArea += area }
+      if drawn.contains(i) {
+        drawnArea += area
+      } else if !busy.isEmpty, !r.isEmpty {
+        for b in (r.y0 / band)...((r.y1 - 1) / band) where busy.contains(b) {
+          wastedArea += r.width * (min(r.y1, (b + 1) * band) - max(r.y0, b * band))
+        }
+      }
     }
     state.withLock { s in
       // A frame started before the last change says nothing about the new size.

@@ -46,9 +46,9 @@ public struct RenderedFrame: Sendable {
     self.init(grid: grid, tiles: tiles, tilePixels: pixels)
   }
 
-  /// A picture cut into square tiles of `tileSize` with the given digests.
-  public init(pixmap: Pixmap, tileSize: Int, tiles: [Digest]) {
-    self.init(pixmap: pixmap, grid: TileGrid(width: pixmap.width, height: pixmap.height, size: tileSize), tiles: tiles)
+  /// A picture cut into tiles laid out as `tileSize` says, with the given digests.
+  public init(pixmap: Pixmap, tileSize: TileLayout, tiles: [Digest]) {
+    self.init(pixmap: pixmap, grid: TileGrid(width: pixmap.width, height: pixmap.height, layout: tileSize), tiles: tiles)
   }
 
   /// The whole picture, assembled from the tiles on first use (a GIF and a

@@ -14,18 +14,26 @@ public enum TileRenderer {
   /// Measured on the benchmark scenes (scripts/bench-pipeline), 256 beats
   /// 128 and 64: the fixed cost of drawing a tile (every call over it is
   /// clipped and rasterized again) outweighs redrawing a larger area. A
-  /// video whose frames are drawn anew almost whole is drawn in tiles twice
-  /// this size (Pipeline's `TileSizeChooser`).
+  /// video whose frames are drawn anew almost whole is drawn in full-width
+  /// bands of four such tiles' area (`TileLayout.bands`, chosen by
+  /// Pipeline's `TileSizeChooser`).
   public static let tileSize = 256
 
   /// `drawn` sees each tile that is drawn (not taken from the cache) as soon
   /// as it is, while its pixels are still in the core's caches: a later
   /// stage (the RGB → YUV conversion) does its work on it then.
   public static func render(
-    _ list: Recording, cache: TileCache? = nil, tileSize size: Int = tileSize, drawn: ((DrawnTile) -> Void)? = nil
+    _ list: Recording, cache: TileCache? = nil, tileSize layout: TileLayout = .squares(tileSize), drawn: ((DrawnTile) -> Void)? = nil
   ) -> RenderedFrame {
     precondition(list.isBalanced, "unbalanced beginLayer/endLayer or pushClip/popClip")
-    let grid = Self.grid(of: list, size: size)
+    // A backdrop's pixels depend on the tiles it is made in, by a level of
+    // rounding where their parts meet (each tile blurs what lies beneath it
+    // within the blur's reach): a frame with one asked for in bands (as a
+    // video's workers ask, by how fast frames finish) is drawn in the
+    // squares they would otherwise use, so its bytes never depend on it.
+    var layout = layout
+    if case .bands = layout, !list.backdrops.isEmpty { layout = .squares(tileSize) }
+    let grid = Self.grid(of: list, layout: layout)
     let columns = grid.columns, rows = grid.rows
     var digests: [Digest] = []
     digests.reserveCapacity(columns * rows)
@@ -124,12 +132,12 @@ public enum TileRenderer {
     return RenderedFrame(grid: grid, tiles: digests, tilePixels: tilePixels)
   }
 
-  /// The tiles of a recording's frame: `size` pixels square, with new
+  /// The tiles of a recording's frame, laid out as `layout` says, with new
   /// columns and rows at the edges of its regions.
-  static func grid(of list: Recording, size: Int) -> TileGrid {
+  static func grid(of list: Recording, layout: TileLayout) -> TileGrid {
     let regions = list.regionsPushed
     return TileGrid(
-      width: list.frame.width, height: list.frame.height, size: size,
+      width: list.frame.width, height: list.frame.height, layout: layout,
       splits: (regions.flatMap { [$0.x0, $0.x1] }, regions.flatMap { [$0.y0, $0.y1] }))
   }
 

@@ -43,7 +43,8 @@ public protocol FrameSource: Sendable {
 
   /// The frame at `t`, drawn tile by tile, reusing the tiles in `cache`
   /// that earlier frames left unchanged (the pixels never depend on it).
-  func renderFrame(at t: Double, scale: Double?, cache: TileCache?, tileSize: Int, frame: Int, drawn: ((DrawnTile) -> Void)?) throws(RenderError)
+  func renderFrame(at t: Double, scale: Double?, cache: TileCache?, tileSize: TileLayout, frame: Int, drawn: ((DrawnTile) -> Void)?)
+    throws(RenderError)
     -> RenderedFrame
 
   /// What loaded but will not look as written, located in `file`.
@@ -82,7 +83,7 @@ extension FrameSource {
   }
 
   public func renderFrame(
-    at t: Double, scale: Double? = nil, cache: TileCache? = nil, tileSize: Int = TileRenderer.tileSize, frame: Int = 0,
+    at t: Double, scale: Double? = nil, cache: TileCache? = nil, tileSize: TileLayout = .squares(TileRenderer.tileSize), frame: Int = 0,
     drawn: ((DrawnTile) -> Void)? = nil
   ) throws(RenderError) -> RenderedFrame {
     TileRenderer.render(try recording(at: t, scale: scale, frame: frame), cache: cache, tileSize: tileSize, drawn: drawn)

@@ -6,10 +6,10 @@ import Testing
 /// The tile size a render draws in: large tiles while every tile is drawn
 /// anew, small ones while tiles are reused; and the same pixels either way.
 @Suite struct TileSizeChooserTests {
-  /// A 1024 × 1024 frame in `size` tiles.
-  func frame(_ size: Int) -> RenderedFrame {
-    let n = (1024 / size) * (1024 / size)
-    return RenderedFrame(pixmap: Pixmap(width: 1024, height: 1024), tileSize: size, tiles: Array(repeating: Digester().digest, count: n))
+  /// A 1024 × 1024 frame in `layout`.
+  func frame(_ layout: TileLayout) -> RenderedFrame {
+    let grid = TileGrid(width: 1024, height: 1024, layout: layout)
+    return RenderedFrame(pixmap: Pixmap(width: 1024, height: 1024), grid: grid, tiles: Array(repeating: Digester().digest, count: grid.count))
   }
 
   func drawn(_ indices: some Sequence<Int>) -> Set<Int> { Set(indices) }
@@ -17,7 +17,11 @@ import Testing
   @Test func everythingMovingDrawsInLargeTilesAndStillnessInSmall() {
     let chooser = TileSizeChooser()
     let small = TileSizeChooser.small, large = TileSizeChooser.large
-    #expect(small == TileRenderer.tileSize && large == 2 * small)
+    // Small: squares of 256. Large: bands of four such squares' area,
+    // here the frame's width by 256 (16 squares, then 4 bands).
+    #expect(small == .squares(256) && TileRenderer.tileSize == 256)
+    #expect(large.tileSize(frameWidth: 1024) == (1024, 256))
+    #expect(frame(small).grid.count == 16 && frame(large).grid.count == 4)
     #expect(chooser.size == small)
     // Every small tile drawn: large tiles would redraw nothing more.
     var frames = 0
@@ -43,17 +47,23 @@ import Testing
     #expect(chooser.size == small && frames < 20, "\(frames) frames")
   }
 
-  @Test func aSmallChangeInEachLargeTileKeepsSmallTiles() {
-    // One small tile of each 2 × 2 block drawn: large tiles would draw
-    // four times as much.
+  @Test func aSmallChangeInEachBandKeepsSmallTiles() {
+    // Two small tiles of each row of four drawn: bands would draw twice
+    // as much.
     let chooser = TileSizeChooser()
     let small = TileSizeChooser.small
-    for _ in 0..<200 { chooser.record(frame(small), drawn: drawn([0, 2, 8, 10]), size: small) }
+    for _ in 0..<200 { chooser.record(frame(small), drawn: drawn([0, 2, 5, 7, 8, 10, 13, 15]), size: small) }
     #expect(chooser.size == small)
-    // Two blocks drawn whole and two still: large tiles would draw no
-    // more (the still blocks are reused in either size), so large tiles.
+    // The same number of tiles as two rows drawn whole and two still:
+    // bands would draw no more (the still rows are reused either way), so
+    // bands.
     let whole = TileSizeChooser()
-    for _ in 0..<200 { whole.record(frame(small), drawn: drawn([0, 1, 4, 5, 10, 11, 14, 15]), size: small) }
+    for _ in 0..<200 { whole.record(frame(small), drawn: drawn(0..<8), size: small) }
     #expect(whole.size == TileSizeChooser.large)
+    // Two 2 × 2 blocks drawn whole (top left, bottom right): their bands
+    // hold as much still as drawn, so small tiles.
+    let blocks = TileSizeChooser()
+    for _ in 0..<200 { blocks.record(frame(small), drawn: drawn([0, 1, 4, 5, 10, 11, 14, 15]), size: small) }
+    #expect(blocks.size == small)
   }
 }

@@ -113,7 +113,7 @@ struct RowLoopTests {
     for (w, h, tile) in [(1, 1, 2), (5, 3, 2), (70, 33, 16), (64, 64, 32)] {
       let picture = Self.pixmap(w, h, &random)
       let columns = (w + tile - 1) / tile, rows = (h + tile - 1) / tile
-      let frame = RenderedFrame(pixmap: picture, tileSize: tile, tiles: [Digest](repeating: Digester().digest, count: columns * rows))
+      let frame = RenderedFrame(pixmap: picture, tileSize: .squares(tile), tiles: [Digest](repeating: Digester().digest, count: columns * rows))
       #expect(frame.assemble() == frame.referenceAssembled())
       #expect(frame.assemble() == picture)
     }

@@ -32,4 +32,23 @@ import Testing
       #expect(r.x0 % 2 == 0 && r.y0 % 2 == 0 && r.width <= 64 && r.height <= 64 && r.width > 0 && r.height > 0)
     }
   }
+
+  /// Bands: the frame's width across, each about `area` pixels (an even
+  /// height, at least `minimumBandHeight`), cut where regions start.
+  @Test func bandsSpanTheFrameAndKeepTheSplits() {
+    // 1920 wide, 512² = 262,144 pixels: 262,144 / 1920 = 136.5, so 136.
+    let g = TileGrid(width: 1920, height: 1080, layout: .bands(area: 512 * 512))
+    #expect(g.columnEdges == [0, 1920])
+    #expect(g.rowEdges == [0, 136, 272, 408, 544, 680, 816, 952, 1080])
+    // An odd width: the band is the even width past it (the frame's edge
+    // cuts it); 390 → 672 rows.
+    #expect(TileLayout.bands(area: 512 * 512).tileSize(frameWidth: 389) == (390, 672))
+    // The app launch beside its chart: the chart starts a column and a row.
+    let split = TileGrid(width: 1110, height: 1572, layout: .bands(area: 512 * 512), splits: ([0, 390], [0, 844]))
+    #expect(split.columnEdges == [0, 390, 1110])
+    #expect(split.rowEdges == [0, 236, 472, 708, 844, 1080, 1316, 1552, 1572])
+    // A frame 16,000 wide: 16 rows would be slivers, so 32.
+    #expect(TileLayout.bands(area: 512 * 512).tileSize(frameWidth: 16000) == (16000, 32))
+    #expect(TileLayout.squares(64).tileSize(frameWidth: 1920) == (64, 64))
+  }
 }

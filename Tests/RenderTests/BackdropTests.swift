@@ -190,9 +190,17 @@ import Testing
       content + [##"{"type": "rect", "position": [80, 60], "size": [140, 90], "backdrop": {"blur": "## + "\(sigma), \"saturation\": 1.8}}"])
     let whole = try renderer.renderFrame(at: 0, tileSize: 256).pixmap
     for size in [16, 48] {
-      let tiled = try renderer.renderFrame(at: 0, tileSize: size).pixmap
+      let tiled = try renderer.renderFrame(at: 0, tileSize: .squares(size)).pixmap
       let worst = zip(whole.bytes, tiled.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
       #expect(worst <= 1, "σ \(sigma), tiles of \(size): \(worst) levels")
+    }
+    // So a frame with a backdrop asked for in bands (a video's workers ask
+    // by how fast frames finish) is drawn in squares of 256: its bytes
+    // never depend on the ask.
+    for area in [512 * 512, 48 * 48] {
+      let banded = try renderer.renderFrame(at: 0, tileSize: .bands(area: area))
+      #expect(banded.grid == TileGrid(width: whole.width, height: whole.height, size: 256))
+      #expect(banded.pixmap == whole)
     }
   }
 

@@ -38,7 +38,8 @@ import Testing
   /// The tile size changes how a frame is drawn, never its pixels (the
   /// pipeline draws in 512 px tiles while everything moves): the 40-layer
   /// benchmark scene (gradients, strokes, translucent circles) in 256 and
-  /// 512 px tiles.
+  /// 512 px tiles, and in full-width bands (at scale 0.5, 480 × 270: one
+  /// band of 480 × 546 for 512², bands 32 high, the least height, for 64²).
   @Test func largeTilesDrawTheSamePixels() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let file = root.appendingPathComponent("Benchmarks/Scenes/moving-40-1080p.json")
@@ -49,6 +50,13 @@ import Testing
       let b = try renderer.renderFrame(at: t, scale: 0.5, tileSize: 512)
       #expect(a.grid.columns > b.grid.columns)
       #expect(a.pixmap == b.pixmap, "t = \(t)")
+      #expect(a.width == 480 && a.height == 270)
+      for (area, height) in [(512 * 512, 546), (64 * 64, 32)] {
+        let bands = try renderer.renderFrame(at: t, scale: 0.5, tileSize: .bands(area: area))
+        #expect(bands.grid.columns == 1 && bands.grid.rowEdges.dropLast().allSatisfy { $0 % height == 0 })
+        #expect(bands.grid.rows == (270 + height - 1) / height)
+        #expect(bands.pixmap == a.pixmap, "t = \(t), bands of \(area)")
+      }
     }
   }
 }

@@ -61,7 +61,7 @@ import Testing
           digester.add(Int(truncatingIfNeeded: random.next()))
           return digester.digest
         }
-        let frame = RenderedFrame(pixmap: image, tileSize: tileSize, tiles: digests)
+        let frame = RenderedFrame(pixmap: image, tileSize: .squares(tileSize), tiles: digests)
         YUVConverter.bt709(frame, into: picture)
         #expect(picture.samples == YUVConverter.referenceBT709(image), "\(width)×\(height) in tiles of \(tileSize)")
       }
