@@ -17,7 +17,7 @@ import Synchronization
 /// 1.10–1.13×; the dashboard and the hero transition unchanged, whose still
 /// parts 256 px tiles reuse (drawn in 512 px tiles always they ran at
 /// 0.87× and 0.84×). Bands in place of those 512 px squares: the moving
-/// scene 0.91–0.92× the CPU again (`TileLayout.bands`).
+/// scene 0.87× the CPU again (`TileLayout.bands`).
 final class TileSizeChooser: Sendable {
   static let small = TileLayout.squares(TileRenderer.tileSize)
   static let large = TileLayout.bands(area: 4 * TileRenderer.tileSize * TileRenderer.tileSize)
@@ -27,7 +27,9 @@ final class TileSizeChooser: Sendable {
   /// frames; large tiles give way to small ones when less than this share
   /// of the frame is drawn. A tenth: on Benchmarks/Scenes/moving-40-1080p.json
   /// a still strip 56 px tall shares the last band with what moves, 5.5% of
-  /// the drawing, and bands still draw its frames in 0.91× the CPU.
+  /// the drawing, and bands still draw its frames in 0.87× the CPU. (Bands
+  /// are counted the frame's width across: a region's edge, which cuts
+  /// them, is not; an estimate, which changes speed only.)
   static let enlargeBelowWaste = 0.1
   static let shrinkBelowShare = 0.9
   /// The weight of the newest frame in the averages.

@@ -31,7 +31,6 @@ extension Compositor {
   /// copied out of an existential's box per run (3% of that command).
   final class RowSource {
     let solid: RGBA8?
-    let shader: (any RowShader)?
     /// The shader's pixels are all opaque: under full coverage they replace
     /// the target's (the over-blend of an opaque source at weight 255 gives
     /// its bytes exactly), so they are shaded straight into it.
@@ -41,14 +40,15 @@ extension Compositor {
     @exclusivity(unchecked) private(set) var shadedBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 0)
     @exclusivity(unchecked) private var capacity = 0
 
+    /// The shader, if the paint has one.
     private let shading: Shading?
 
     init(_ paint: Paint) {
       if let shader = paint.rowShader {
-        solid = nil; self.shader = shader; opaqueShader = shader.isOpaque
+        solid = nil; opaqueShader = shader.isOpaque
         shading = Self.shading(shader)
       } else {
-        solid = paint.solidColor.map(RGBA8.init); shader = nil; opaqueShader = false
+        solid = paint.solidColor.map(RGBA8.init); opaqueShader = false
         shading = nil
       }
     }
