@@ -60,14 +60,9 @@ final class TileSizeChooser: Sendable {
     // In small tiles, what large ones would redraw needlessly as well: the
     // rows of tiles not drawn that share a band with a tile drawn.
     let band = Self.large.tileSize(frameWidth: grid.width).height
-    var busy = Set<Int>()
-    if size == Self.small {
-      for i in drawn {
-        let r = grid.rect(i)
-        guard !r.isEmpty else { continue }
-        for b in (r.y0 / band)...((r.y1 - 1) / band) { busy.insert(b) }
-      }
-    }
+    /// The bands a tile's rows fall in (none for an empty tile).
+    func bands(_ r: PixelRect) -> ClosedRange<Int>? { r.isEmpty ? nil : (r.y0 / band)...((r.y1 - 1) / band) }
+    let busy = size == Self.small ? Set(drawn.compactMap { bands(grid.rect($0)) }.joined()) : []
     var drawnArea = 0, totalArea = 0, wastedArea = 0
     for i in 0..<grid.count {
       let r = grid.rect(i)
@@ -75,10 +70,8 @@ final class TileSizeChooser: Sendable {
       totalArea += area
       if drawn.contains(i) {
         drawnArea += area
-      } else if !busy.isEmpty, !r.isEmpty {
-        for b in (r.y0 / band)...((r.y1 - 1) / band) where busy.contains(b) {
-          wastedArea += r.width * (min(r.y1, (b + 1) * band) - max(r.y0, b * band))
-        }
+      } else if !busy.isEmpty, let rows = bands(r) {
+        for b in rows where busy.contains(b) { wastedArea += r.width * (min(r.y1, (b + 1) * band) - max(r.y0, b * band)) }
       }
     }
     state.withLock { s in
