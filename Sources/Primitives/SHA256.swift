@@ -60,9 +60,12 @@ public struct SHA256: Sendable {
   }
 
   /// The digest in lowercase hexadecimal.
-  public mutating func hex() -> String {
-    let digits = Array("0123456789abcdef")
-    return String(finish().flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] })
+  public mutating func hex() -> String { Self.lowercaseHex(finish()) }
+
+  /// `bytes` in lowercase hexadecimal, two digits each.
+  public static func lowercaseHex(_ bytes: some Sequence<UInt8>) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    return String(decoding: bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
   }
 
   /// The hexadecimal digest of `bytes`.

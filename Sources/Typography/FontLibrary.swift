@@ -22,7 +22,11 @@ public final class FontLibrary {
   let library = FreeTypeLibrary()
   /// Scene families: name → file (already resolved against the scene's folder).
   let sceneFonts: [String: String]
-  public let system: SystemFonts
+  /// The machine's fonts: read from fontconfig when a text first needs
+  /// them, so a scene without text never pays for the scan (about 5 ms
+  /// of every `render`'s start-up).
+  public var system: SystemFonts { givenSystem ?? .shared }
+  private let givenSystem: SystemFonts?
   private var opened: [FaceKey: LoadedFont] = [:]
   private var fallbacks: [FallbackKey: LoadedFont?] = [:]
   /// `font(family:weight:)`'s answers: a lookup scans every installed face.
@@ -32,10 +36,13 @@ public final class FontLibrary {
   struct FaceKey: Hashable { var file: String; var index: Int }
   struct FallbackKey: Hashable { var scalar: UInt32; var weight: Int }
 
-  /// - Parameter sceneFonts: family → font file path.
-  public init(sceneFonts: [String: String] = [:], system: SystemFonts = .shared) {
+  /// - Parameters:
+  ///   - sceneFonts: family → font file path.
+  ///   - system: the machine's fonts; nil for `SystemFonts.shared`, read
+  ///     on first use.
+  public init(sceneFonts: [String: String] = [:], system: SystemFonts? = nil) {
     self.sceneFonts = sceneFonts
-    self.system = system
+    givenSystem = system
   }
 
   /// Opens face `index` of `file` (once; later calls share it).

@@ -55,4 +55,40 @@ import VideoOutput
     #expect(r.status == 0, "\(r.stderr.prefix(300))")
     #expect(FileManager.default.fileExists(atPath: gif))
   }
+
+  /// The machine's fonts are read only for a scene with text: fontconfig's
+  /// own trace (FC_DEBUG=1024, on standard output) says when it loads its
+  /// configuration.
+  @Test func onlyTextReadsTheMachinesFonts() throws {
+    let dir = try PipelineCommandTests.folder("startup-fonts")
+    let shapes = try PipelineCommandTests.scene(in: dir)
+    let text = dir.appendingPathComponent("text.json").path
+    try #"{"version": 1, "size": [120, 40], "layers": [{"type": "text", "text": "Hi", "position": [60, 20]}]}"#
+      .write(toFile: text, atomically: true, encoding: .utf8)
+    for (scene, reads) in [(shapes, false), (text, true)] {
+      let r = try RenderBinary.run([scene, "--fps", "10", "--null", "--quiet"], environment: ["FC_DEBUG": "1024"])
+      #expect(r.status == 0, "\(r.stderr.suffix(500))")
+      #expect(r.stdout.contains("Loading config file") == reads, "\(scene): \(r.stdout.prefix(300))")
+    }
+  }
+
+  /// `render --version` names the binary by the linker's build ID, as
+  /// binutils' readelf reads it from the ELF notes.
+  static let readelf = "/usr/bin/readelf"
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: readelf), "readelf (Debian's binutils) is not installed"))
+  func versionNamesTheBuildID() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Self.readelf)
+    process.arguments = ["-n", RenderBinary.url.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let notes = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let line = notes.split(separator: "\n").first { $0.contains("Build ID:") }
+    let id = try #require(line?.split(separator: " ").last.map(String.init), "readelf finds no build ID: \(notes.prefix(300))")
+    let r = try RenderBinary.run(["--version"])
+    #expect(r.status == 0)
+    #expect(r.stdout.trimmingCharacters(in: .whitespacesAndNewlines).hasSuffix(" build \(id)"), "\(r.stdout) against \(id)")
+  }
 }
