@@ -26,13 +26,6 @@ public enum TileRenderer {
     _ list: Recording, cache: TileCache? = nil, tileSize layout: TileLayout = .squares(tileSize), drawn: ((DrawnTile) -> Void)? = nil
   ) -> RenderedFrame {
     precondition(list.isBalanced, "unbalanced beginLayer/endLayer or pushClip/popClip")
-    // A backdrop's pixels depend on the tiles it is made in, by a level of
-    // rounding where their parts meet (each tile blurs what lies beneath it
-    // within the blur's reach): a frame with one asked for in bands (as a
-    // video's workers ask, by how fast frames finish) is drawn in the
-    // squares they would otherwise use, so its bytes never depend on it.
-    var layout = layout
-    if case .bands = layout, !list.backdrops.isEmpty { layout = .squares(tileSize) }
     let grid = Self.grid(of: list, layout: layout)
     let columns = grid.columns, rows = grid.rows
     var digests: [Digest] = []
@@ -193,12 +186,12 @@ public enum TileRenderer {
     return d.digest
   }
 
-  /// What decides backdrop `b`'s pixels within `rect`: its own digest, the
-  /// part of it in `rect`, and the items beneath whose pixels its blur
-  /// reads there.
+  /// What decides backdrop `b`'s pixels within `rect`: its own digest,
+  /// and, where it is in `rect`, the items beneath whose pixels its blur
+  /// reads over its whole area (`SharedImages.backdrop` makes it whole).
   static func beneathDigest(_ b: Int, for rect: PixelRect, in list: Recording) -> Digest {
     let source = list.backdrops[b]
-    let part = rect.intersection(source.area)
+    let part = rect.intersection(source.area).isEmpty ? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) : source.area
     var d = Digester()
     d.add(source.digest)
     d.add(part.x0); d.add(part.y0); d.add(part.x1); d.add(part.y1)
@@ -266,7 +259,7 @@ public enum TileRenderer {
     let list: Recording
     let cache: TileCache?
     private var textures: [Int: Pixmap] = [:]
-    private var backdrops: [Key: Paint] = [:]
+    private var backdrops: [Int: Paint] = [:]
 
     init(_ list: Recording, cache: TileCache?) {
       self.list = list
@@ -310,23 +303,26 @@ public enum TileRenderer {
       }
     }
 
-    /// Backdrop `b`'s paint over the device pixels of `rect` (a tile):
-    /// what lies beneath its shape there (the items before its own, then
-    /// its own item's ops before it) and within the blur's reach around,
-    /// on the frame's background, blurred, saturated and tinted; nil where
-    /// the shape is not. From σ = 6 px on it is drawn k times smaller (k
-    /// the largest power of two ≤ σ/3, so σ is at least 3 small pixels) and
-    /// blurred there, and sampled back up bilinearly: each small pixel
-    /// averages a k × k box (variance k²/12 per axis) and the enlargement
-    /// is a tent (k²/6), so the small grid's blur makes up the rest of σ².
-    /// The small grid is aligned to multiples of k, so the parts of two
-    /// tiles agree where they meet: each is the blur of the whole.
+    /// Backdrop `b`'s paint where it meets the device pixels of `rect` (a
+    /// tile), nil where its shape is not: what lies beneath its whole area
+    /// (the items before its own, then its own item's ops before it) and
+    /// within the blur's reach around, on the frame's background, blurred,
+    /// saturated and tinted.
+    ///
+    /// It is made once per frame over the whole area, whichever tile asks
+    /// first, so every tile samples the same image and a frame's pixels are
+    /// the same in any tile layout (made tile by tile, the parts of a blur
+    /// met only to a level of rounding). From σ = 6 px on it is drawn k
+    /// times smaller (k the largest power of two ≤ σ/3, so σ is at least 3
+    /// small pixels) on a grid aligned to multiples of k, blurred there, and
+    /// sampled back up bilinearly: each small pixel averages a k × k box
+    /// (variance k²/12 per axis) and the enlargement is a tent (k²/6), so
+    /// the small grid's blur makes up the rest of σ².
     func backdrop(_ b: Int, for rect: PixelRect) -> Paint? {
       let source = list.backdrops[b]
-      let part = rect.intersection(source.area)
-      guard !part.isEmpty else { return nil }
-      let key = Key(backdrop: b, x0: part.x0, y0: part.y0, x1: part.x1, y1: part.y1)
-      if let known = backdrops[key] { return known }
+      guard !rect.intersection(source.area).isEmpty else { return nil }
+      if let known = backdrops[b] { return known }
+      let part = source.area
       let k = source.style.reduction
       // What the blur reads, on the small grid.
       let read = source.source(for: part)
@@ -360,12 +356,8 @@ public enum TileRenderer {
         cache?.store(texture: image, for: digest)
       }
       let paint = Paint.magnifiedImage(MagnifiedImageShader(image: image, digest: digest, factor: k, origin: (region.x0 * k, region.y0 * k)))
-      backdrops[key] = paint
+      backdrops[b] = paint
       return paint
-    }
-
-    struct Key: Hashable {
-      var backdrop: Int, x0: Int, y0: Int, x1: Int, y1: Int
     }
 
     /// Item `i` drawn on a grid `k` times smaller than the device's: its

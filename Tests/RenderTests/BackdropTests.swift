@@ -181,28 +181,38 @@ import Testing
     #expect(inGroup[80, 10] == blackBar[80, 10])
   }
 
-  /// Each tile draws its part of a backdrop from what lies beneath within
-  /// the blur's reach: the parts agree where tiles meet, so the frame is
-  /// the same, within a level of rounding, whatever the tiles' size.
+  /// A backdrop is made once per frame over its whole area, and every tile
+  /// samples that one image: the frame has the same bytes in squares of any
+  /// size and in bands (a video's workers choose between them by how fast
+  /// frames finish), so a still equals the same frame of a video.
   @Test(arguments: [6.0, 40.0])
   func tilesOfAnySizeDrawTheSameBackdrop(sigma: Double) throws {
     let renderer = try scene(
       content + [##"{"type": "rect", "position": [80, 60], "size": [140, 90], "backdrop": {"blur": "## + "\(sigma), \"saturation\": 1.8}}"])
     let whole = try renderer.renderFrame(at: 0, tileSize: 256).pixmap
-    for size in [16, 48] {
-      let tiled = try renderer.renderFrame(at: 0, tileSize: .squares(size)).pixmap
-      let worst = zip(whole.bytes, tiled.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
-      #expect(worst <= 1, "σ \(sigma), tiles of \(size): \(worst) levels")
-    }
-    // So a frame with a backdrop asked for in bands (a video's workers ask
-    // by how fast frames finish) is drawn in squares of 256: its bytes
-    // never depend on the ask.
-    for area in [512 * 512, 48 * 48] {
-      let banded = try renderer.renderFrame(at: 0, tileSize: .bands(area: area))
-      #expect(banded.grid == TileGrid(width: whole.width, height: whole.height, size: 256))
-      #expect(banded.pixmap == whole)
+    for layout: TileLayout in [.squares(16), .squares(48), .bands(area: 512 * 512), .bands(area: 48 * 48)] {
+      let tiled = try renderer.renderFrame(at: 0, tileSize: layout)
+      #expect(tiled.grid == TileGrid(width: whole.width, height: whole.height, layout: layout))
+      let worst = zip(whole.bytes, tiled.pixmap.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
+      #expect(worst == 0, "σ \(sigma), \(layout): \(worst) levels")
     }
   }
+
+  /// The same with backdrops inside a blurred layer (drawn whole as a
+  /// texture) and two in one clipped group, the second over the first.
+  @Test func nestedBackdropsAreTheSameInAnyLayout() throws {
+    let renderer = try scene(Self.nested)
+    let whole = try renderer.renderFrame(at: 0.5, tileSize: 256).pixmap
+    for layout: TileLayout in [.squares(16), .squares(32), .bands(area: 40 * 40)] {
+      #expect(try renderer.renderFrame(at: 0.5, tileSize: layout).pixmap == whole, "\(layout)")
+    }
+  }
+
+  static let nested = [
+    ##"{"id": "ball", "type": "circle", "position": [30, 60], "size": [40, 40], "fill": "orange"}"##,
+    ##"{"type": "rect", "position": [50, 30], "size": [90, 40], "material": "regular", "blur": 3}"##,
+    ##"{"type": "group", "size": [160, 120], "anchor": [0, 0], "clip": true, "children": [{"type": "rect", "position": [110, 90], "size": [90, 50], "material": "thin"}, {"type": "rect", "position": [120, 90], "size": [30, 20], "backdrop": {"blur": 4, "saturation": 0}}]}"##,
+  ]
 
   @Test(
     arguments: [
@@ -237,12 +247,7 @@ import Testing
     // Backdrops inside a blurred layer (drawn whole as a texture), and two
     // in one clipped group, the second over the first.
     let nested = try scene(
-      [
-        ##"{"id": "ball", "type": "circle", "position": [30, 60], "size": [40, 40], "fill": "orange"}"##,
-        ##"{"type": "rect", "position": [50, 30], "size": [90, 40], "material": "regular", "blur": 3}"##,
-        ##"{"type": "group", "size": [160, 120], "anchor": [0, 0], "clip": true, "children": [{"type": "rect", "position": [110, 90], "size": [90, 50], "material": "thin"}, {"type": "rect", "position": [120, 90], "size": [30, 20], "backdrop": {"blur": 4, "saturation": 0}}]}"##,
-      ],
-      timeline: ##"[{"at": 0, "animation": "linear(duration: 1)", "set": {"ball": {"offset": [100, 10]}}}]"##)
+      Self.nested, timeline: ##"[{"at": 0, "animation": "linear(duration: 1)", "set": {"ball": {"offset": [100, 10]}}}]"##)
     for r in [renderer, nested] {
       let cache = TileCache(width: 160, height: 120)
       for i in 0...10 {
