@@ -7,9 +7,10 @@ import Synchronization
 /// while nearly every tile is drawn anew (everything moves), where a tile's
 /// fixed cost (each call over it clipped and rasterized again) buys no
 /// reuse, and a band cuts no shape left from right. The pixels are the same
-/// in any layout (a material's backdrop too: it is made whole, once per
-/// frame), so the choice, which depends on the order the workers finish
-/// frames in, changes how fast a frame is drawn, never its bytes.
+/// in any layout (a material's backdrop too: it is made in blocks fixed in
+/// device space, `TileRenderer.backdropBlock`), so the choice, which depends
+/// on the order the workers finish frames in, changes how fast a frame is
+/// drawn, never its bytes.
 ///
 /// Measured on two cores (scripts/bench-compare, against 256 px always):
 /// the 40-layer moving scene 1.14–1.21× the frames/s, the app launch

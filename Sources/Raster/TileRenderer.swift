@@ -186,17 +186,59 @@ public enum TileRenderer {
     return d.digest
   }
 
+  /// Backdrops are made in blocks of this many device pixels a side, on a
+  /// grid fixed to the frame's top-left corner (a multiple of every
+  /// reduction factor, so each block is whole small pixels): a block's
+  /// pixels depend on what lies beneath it within the blur's reach, never
+  /// on the tiles that ask for it, so a frame has the same bytes in any
+  /// tile layout; and what moves beneath a still material redraws only the
+  /// blocks within its reach.
+  static let backdropBlock = 512
+
+  /// The device pixels whose small pixels backdrop `b`'s image holds: its
+  /// area and the k pixels around it that bilinear sampling reads.
+  static func sampled(_ source: Recording.BackdropSource) -> PixelRect {
+    let k = source.style.reduction
+    return PixelRect(x0: source.area.x0 - k, y0: source.area.y0 - k, x1: source.area.x1 + k, y1: source.area.y1 + k)
+  }
+
+  /// The blocks of `backdropBlock` that meet `rect`, as the device pixels of
+  /// each within `within`.
+  static func blocks(meeting rect: PixelRect, within: PixelRect) -> [PixelRect] {
+    let r = rect.intersection(within)
+    guard !r.isEmpty else { return [] }
+    let n = backdropBlock
+    var out: [PixelRect] = []
+    for by in floorDivide(r.y0, n)...floorDivide(r.y1 - 1, n) {
+      for bx in floorDivide(r.x0, n)...floorDivide(r.x1 - 1, n) {
+        out.append(PixelRect(x0: bx * n, y0: by * n, x1: (bx + 1) * n, y1: (by + 1) * n).intersection(within))
+      }
+    }
+    return out
+  }
+
   /// What decides backdrop `b`'s pixels within `rect`: its own digest,
-  /// and, where it is in `rect`, the items beneath whose pixels its blur
-  /// reads over its whole area (`SharedImages.backdrop` makes it whole).
+  /// and, where it is in `rect`, the blocks its pixels there sample.
   static func beneathDigest(_ b: Int, for rect: PixelRect, in list: Recording) -> Digest {
     let source = list.backdrops[b]
-    let part = rect.intersection(source.area).isEmpty ? PixelRect(x0: 0, y0: 0, x1: 0, y1: 0) : source.area
     var d = Digester()
     d.add(source.digest)
-    d.add(part.x0); d.add(part.y0); d.add(part.x1); d.add(part.y1)
-    guard !part.isEmpty else { return d.digest }
-    let read = source.source(for: part)
+    guard !rect.intersection(source.area).isEmpty else { return d.digest }
+    let k = source.style.reduction
+    let reach = PixelRect(x0: rect.x0 - k, y0: rect.y0 - k, x1: rect.x1 + k, y1: rect.y1 + k)
+    for block in blocks(meeting: reach, within: sampled(source)) { d.add(blockDigest(b, block, in: list)) }
+    return d.digest
+  }
+
+  /// What decides the pixels of backdrop `b`'s `block` (within its sampled
+  /// pixels): its own digest, the block, and the items beneath whose
+  /// pixels its blur reads there.
+  static func blockDigest(_ b: Int, _ block: PixelRect, in list: Recording) -> Digest {
+    let source = list.backdrops[b]
+    var d = Digester()
+    d.add(source.digest)
+    d.add(block.x0); d.add(block.y0); d.add(block.x1); d.add(block.y1)
+    let read = source.source(for: block)
     for i in 0..<source.below where !list.items[i].bounds.intersection(read).isEmpty {
       Recording.digest(list.items[i], into: &d)
       if !list.items[i].backdrops.isEmpty { d.add(reads(list.items[i], over: read, in: list)) }
@@ -304,60 +346,92 @@ public enum TileRenderer {
     }
 
     /// Backdrop `b`'s paint where it meets the device pixels of `rect` (a
-    /// tile), nil where its shape is not: what lies beneath its whole area
-    /// (the items before its own, then its own item's ops before it) and
-    /// within the blur's reach around, on the frame's background, blurred,
-    /// saturated and tinted.
+    /// tile), nil where its shape is not: what lies beneath it (the items
+    /// before its own, then its own item's ops before it) and within the
+    /// blur's reach around, on the frame's background, blurred, saturated
+    /// and tinted.
     ///
-    /// It is made once per frame over the whole area, whichever tile asks
-    /// first, so every tile samples the same image and a frame's pixels are
-    /// the same in any tile layout (made tile by tile, the parts of a blur
-    /// met only to a level of rounding). From σ = 6 px on it is drawn k
-    /// times smaller (k the largest power of two ≤ σ/3, so σ is at least 3
-    /// small pixels) on a grid aligned to multiples of k, blurred there, and
-    /// sampled back up bilinearly: each small pixel averages a k × k box
-    /// (variance k²/12 per axis) and the enlargement is a tent (k²/6), so
-    /// the small grid's blur makes up the rest of σ².
+    /// The image is made once per frame over the whole area, from blocks
+    /// fixed in device space (`backdropBlock`), each made from what lies
+    /// beneath it within the blur's reach (or taken from the cache), so
+    /// every tile samples the same image and a frame's pixels are the same
+    /// in any tile layout. From σ = 6 px on it is drawn k times smaller (k
+    /// the largest power of two ≤ σ/3, so σ is at least 3 small pixels) on
+    /// a grid aligned to multiples of k, blurred there, and sampled back up
+    /// bilinearly: each small pixel averages a k × k box (variance k²/12
+    /// per axis) and the enlargement is a tent (k²/6), so the small grid's
+    /// blur makes up the rest of σ².
     func backdrop(_ b: Int, for rect: PixelRect) -> Paint? {
       let source = list.backdrops[b]
       guard !rect.intersection(source.area).isEmpty else { return nil }
       if let known = backdrops[b] { return known }
-      let part = source.area
       let k = source.style.reduction
-      // What the blur reads, on the small grid.
-      let read = source.source(for: part)
-      let region = PixelRect(x0: floorDivide(read.x0, k), y0: floorDivide(read.y0, k), x1: -floorDivide(-read.x1, k), y1: -floorDivide(-read.y1, k))
-      let digest = TileRenderer.beneathDigest(b, for: rect, in: list)
-      let image: Pixmap
-      if let cached = cache?.texture(digest) {
-        image = cached
-      } else {
-        let canvas = Canvas(region: region, background: list.background)
-        let s = 1 / Double(k)
-        // Beyond the frame's edges: the background (as on a screen).
-        let frame = list.frame
-        canvas.pushClip(
-          .rect(Rect(x: Double(frame.x0) * s, y: Double(frame.y0) * s, width: Double(frame.width) * s, height: Double(frame.height) * s)))
-        for i in 0..<source.below where !list.items[i].bounds.intersection(read).isEmpty {
-          if k == 1 { draw(i, on: canvas, over: read) } else { drawReduced(i, on: canvas, k: k, over: read) }
-        }
-        if k == 1 {
-          canvas.replay(source.prefix, backdrop: { self.backdrop($0, for: read) })
+      let sampled = TileRenderer.sampled(source)
+      let small = Self.small(sampled, k)
+      var image = Pixmap(width: small.width, height: small.height)
+      var d = Digester()
+      for block in TileRenderer.blocks(meeting: sampled, within: sampled) {
+        let blockDigest = TileRenderer.blockDigest(b, block, in: list)
+        d.add(blockDigest)
+        let part = Self.small(block, k)
+        let pixels: Pixmap
+        if let cached = cache?.texture(blockDigest) {
+          pixels = cached
         } else {
-          canvas.replay(Recording.scaled(source.prefix, by: s), backdrop: { self.backdrop($0, for: read)?.scaled(by: s) })
+          pixels = self.block(b, block, k: k)
+          cache?.store(texture: pixels, for: blockDigest)
         }
-        canvas.popClip()
-        let small = source.style.smallSigma
-        // The tint over it here, on the small grid: drawing a colour over
-        // an image commutes with sampling it bilinearly.
-        let tinted = Canvas(canvas.pixmap.blurred(sigma: small).saturated(source.style.saturation), at: region)
-        tinted.fill(.rect(region.rect), paint: .solid(source.style.tint))
-        image = tinted.pixmap
-        cache?.store(texture: image, for: digest)
+        // In place in the whole image (blocks meet at multiples of k).
+        for y in 0..<part.height {
+          let from = 4 * y * part.width, to = 4 * ((part.y0 - small.y0 + y) * small.width + (part.x0 - small.x0))
+          image.bytes.replaceSubrange(to..<(to + 4 * part.width), with: pixels.bytes[from..<(from + 4 * part.width)])
+        }
       }
-      let paint = Paint.magnifiedImage(MagnifiedImageShader(image: image, digest: digest, factor: k, origin: (region.x0 * k, region.y0 * k)))
+      let paint = Paint.magnifiedImage(MagnifiedImageShader(image: image, digest: d.digest, factor: k, origin: (small.x0 * k, small.y0 * k)))
       backdrops[b] = paint
       return paint
+    }
+
+    /// The small pixels (k times smaller) covering the device pixels of `rect`.
+    static func small(_ rect: PixelRect, _ k: Int) -> PixelRect {
+      PixelRect(x0: floorDivide(rect.x0, k), y0: floorDivide(rect.y0, k), x1: -floorDivide(-rect.x1, k), y1: -floorDivide(-rect.y1, k))
+    }
+
+    /// Backdrop `b`'s small pixels over `block`: what lies beneath within
+    /// the blur's reach, drawn k times smaller, blurred, saturated and
+    /// tinted, then cut to the block.
+    private func block(_ b: Int, _ block: PixelRect, k: Int) -> Pixmap {
+      let source = list.backdrops[b]
+      // What the blur reads, on the small grid.
+      let read = source.source(for: block)
+      let region = Self.small(read, k)
+      let canvas = Canvas(region: region, background: list.background)
+      let s = 1 / Double(k)
+      // Beyond the frame's edges: the background (as on a screen).
+      let frame = list.frame
+      canvas.pushClip(
+        .rect(Rect(x: Double(frame.x0) * s, y: Double(frame.y0) * s, width: Double(frame.width) * s, height: Double(frame.height) * s)))
+      for i in 0..<source.below where !list.items[i].bounds.intersection(read).isEmpty {
+        if k == 1 { draw(i, on: canvas, over: read) } else { drawReduced(i, on: canvas, k: k, over: read) }
+      }
+      if k == 1 {
+        canvas.replay(source.prefix, backdrop: { self.backdrop($0, for: read) })
+      } else {
+        canvas.replay(Recording.scaled(source.prefix, by: s), backdrop: { self.backdrop($0, for: read)?.scaled(by: s) })
+      }
+      canvas.popClip()
+      let blurred = canvas.pixmap.blurred(sigma: source.style.smallSigma).saturated(source.style.saturation)
+      // The block's part, tinted there on the small grid: drawing a colour
+      // over an image commutes with sampling it bilinearly.
+      let part = Self.small(block, k)
+      var cut = Pixmap(width: part.width, height: part.height)
+      for y in 0..<part.height {
+        let from = 4 * ((part.y0 - region.y0 + y) * region.width + (part.x0 - region.x0))
+        cut.bytes.replaceSubrange((4 * y * part.width)..<(4 * (y + 1) * part.width), with: blurred.bytes[from..<(from + 4 * part.width)])
+      }
+      let tinted = Canvas(cut, at: part)
+      tinted.fill(.rect(part.rect), paint: .solid(source.style.tint))
+      return tinted.pixmap
     }
 
     /// Item `i` drawn on a grid `k` times smaller than the device's: its

@@ -208,6 +208,37 @@ import Testing
     }
   }
 
+  /// What moves beneath a still material redraws only the backdrop's
+  /// blocks within its reach (512 px, fixed to the frame's corner), and
+  /// the tiles that sample them: a dot moving in the top-left corner of a
+  /// 1200 × 600 frame under a material across it leaves the tiles right of
+  /// the first block's column alone, and each frame, cached or not, is the
+  /// same.
+  @Test func movingBeneathAStillMaterialRedrawsOnlyItsBlocks() throws {
+    let text =
+      ##"{"version": 1, "size": [1200, 600], "scale": 1, "background": "white", "layers": ["##
+      + (0..<8).map { i in
+        ##"{"type": "rect", "position": [\##(80 + 140 * i), 300], "size": [100, 500], "fill": "#\##(i % 2 == 0 ? "FF3B30" : "007AFF")"}"##
+      }
+      .joined(separator: ", ")
+      + ##", {"id": "dot", "type": "circle", "position": [60, 60], "size": [30, 30], "fill": "black"}, {"type": "rect", "position": [600, 300], "size": [1160, 560], "backdrop": {"blur": 12}}], "timeline": [{"at": 0, "animation": "linear(duration: 1)", "set": {"dot": {"position": [120, 60]}}}]}"##
+    let renderer = SceneRenderer(scene: try SceneDecoder.decode(Array(text.utf8), file: "t.json", defaultName: "t"))
+    let cache = TileCache(width: 1200, height: 600)
+    for i in 0...4 {
+      let t = Double(i) / 4
+      var drawn: [PixelRect] = []
+      let frame = try renderer.renderFrame(at: t, cache: cache, tileSize: 128) { drawn.append($0.rect) }
+      #expect(frame.pixmap == (try renderer.renderFrame(at: t, tileSize: 128).pixmap), "t \(t)")
+      // From the third frame on (a tile is cached from its second drawing),
+      // only tiles left of x = 640 are drawn: the first block's column and
+      // the tiles whose bilinear samples reach into it.
+      if i >= 2 {
+        #expect(!drawn.isEmpty)
+        #expect(drawn.allSatisfy { $0.x0 < 640 }, "t \(t): \(drawn)")
+      }
+    }
+  }
+
   static let nested = [
     ##"{"id": "ball", "type": "circle", "position": [30, 60], "size": [40, 40], "fill": "orange"}"##,
     ##"{"type": "rect", "position": [50, 30], "size": [90, 40], "material": "regular", "blur": 3}"##,
