@@ -67,4 +67,27 @@ public struct Pixmap: Sendable, Hashable {
   }
 
   public var bounds: Rect { Rect(x: 0, y: 0, width: Double(width), height: Double(height)) }
+
+  /// The pixels of `rect`, in coordinates where this pixmap's top-left
+  /// pixel is at `origin`; `rect` lies inside it.
+  public func cropped(to rect: PixelRect, origin: (x: Int, y: Int) = (0, 0)) -> Pixmap {
+    precondition(rect.x0 >= origin.x && rect.y0 >= origin.y && rect.x1 <= origin.x + width && rect.y1 <= origin.y + height, "inside")
+    var out = [UInt8]()
+    out.reserveCapacity(4 * rect.width * rect.height)
+    for y in rect.y0..<rect.y1 {
+      let from = 4 * ((y - origin.y) * width + (rect.x0 - origin.x))
+      out.append(contentsOf: bytes[from..<(from + 4 * rect.width)])
+    }
+    return Pixmap(width: rect.width, height: rect.height, bytes: out)
+  }
+
+  /// Copies `other` over this pixmap's pixels with its top-left pixel at
+  /// (`x`, `y`); it lies inside this one.
+  public mutating func paste(_ other: Pixmap, x: Int, y: Int) {
+    precondition(x >= 0 && y >= 0 && x + other.width <= width && y + other.height <= height, "inside")
+    for row in 0..<other.height {
+      let to = 4 * ((y + row) * width + x), from = 4 * row * other.width
+      bytes.replaceSubrange(to..<(to + 4 * other.width), with: other.bytes[from..<(from + 4 * other.width)])
+    }
+  }
 }

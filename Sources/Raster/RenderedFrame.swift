@@ -33,14 +33,7 @@ public struct RenderedFrame: Sendable {
     var pixels: [[UInt8]] = []
     for r in 0..<grid.rows {
       for c in 0..<grid.columns {
-        let rect = grid.rect(column: c, row: r)
-        let tw = rect.width
-        var tile = [UInt8](repeating: 0, count: 4 * tw * rect.height)
-        for y in 0..<rect.height {
-          let from = 4 * ((rect.y0 + y) * pixmap.width + rect.x0)
-          tile.replaceSubrange((4 * y * tw)..<(4 * (y + 1) * tw), with: pixmap.bytes[from..<(from + 4 * tw)])
-        }
-        pixels.append(tile)
+        pixels.append(pixmap.cropped(to: grid.rect(column: c, row: r)).bytes)
       }
     }
     self.init(grid: grid, tiles: tiles, tilePixels: pixels)

@@ -382,10 +382,7 @@ public enum TileRenderer {
           cache?.store(texture: pixels, for: blockDigest)
         }
         // In place in the whole image (blocks meet at multiples of k).
-        for y in 0..<part.height {
-          let from = 4 * y * part.width, to = 4 * ((part.y0 - small.y0 + y) * small.width + (part.x0 - small.x0))
-          image.bytes.replaceSubrange(to..<(to + 4 * part.width), with: pixels.bytes[from..<(from + 4 * part.width)])
-        }
+        image.paste(pixels, x: part.x0 - small.x0, y: part.y0 - small.y0)
       }
       let paint = Paint.magnifiedImage(MagnifiedImageShader(image: image, digest: d.digest, factor: k, origin: (small.x0 * k, small.y0 * k)))
       backdrops[b] = paint
@@ -424,12 +421,7 @@ public enum TileRenderer {
       // The block's part, tinted there on the small grid: drawing a colour
       // over an image commutes with sampling it bilinearly.
       let part = Self.small(block, k)
-      var cut = Pixmap(width: part.width, height: part.height)
-      for y in 0..<part.height {
-        let from = 4 * ((part.y0 - region.y0 + y) * region.width + (part.x0 - region.x0))
-        cut.bytes.replaceSubrange((4 * y * part.width)..<(4 * (y + 1) * part.width), with: blurred.bytes[from..<(from + 4 * part.width)])
-      }
-      let tinted = Canvas(cut, at: part)
+      let tinted = Canvas(blurred.cropped(to: part, origin: (region.x0, region.y0)), at: part)
       tinted.fill(.rect(part.rect), paint: .solid(source.style.tint))
       return tinted.pixmap
     }
