@@ -263,7 +263,7 @@ final class DiffSink: FrameSink {
     let diff = PixelDiff(fa, fb, threshold: rule.threshold)
     guard let video else { return Prepared(diff: diff) }
     let picture = PixelDiff.sideBySide(fa.pixmap, fb.pixmap, threshold: rule.threshold)
-    let tiled = RenderedFrame(picture: picture, tileSize: .squares(TileRenderer.tileSize))
+    let tiled = RenderedFrame(picture: picture, tileSize: TileRenderer.squares)
     return Prepared(diff: diff, picture: picture, video: try video.prepare(tiled, index: index))
   }
 

@@ -178,7 +178,7 @@ public final class FramePipeline: @unchecked Sendable {
         DispatchQueue.concurrentPerform(iterations: batch.count) { i in
           do throws(RenderError) {
             let frame = try source.renderFrame(
-              at: batch[i], scale: scale, cache: cache, tileSize: .squares(TileRenderer.tileSize), frame: 0, drawn: nil
+              at: batch[i], scale: scale, cache: cache, tileSize: TileRenderer.squares, frame: 0, drawn: nil
             ).pixmap
             frames.withLock { $0[i] = frame }
           } catch {

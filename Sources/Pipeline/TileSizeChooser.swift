@@ -19,7 +19,7 @@ import Synchronization
 /// 0.87× and 0.84×). Bands in place of those 512 px squares: the moving
 /// scene 0.87× the CPU again (`TileLayout.bands`).
 final class TileSizeChooser: Sendable {
-  static let small = TileLayout.squares(TileRenderer.tileSize)
+  static let small = TileRenderer.squares
   static let large = TileLayout.bands(area: 4 * TileRenderer.tileSize * TileRenderer.tileSize)
   /// Small tiles give way to large ones when drawing in large tiles would
   /// redraw less than this share of what the small ones draw (the rows of

@@ -59,11 +59,9 @@ public struct TileGrid: Sendable, Hashable {
 }
 
 /// The shape of a frame's tiles. The pixels are the same in any layout
-/// (each tile is drawn on its own from what lies over it), so a layout
-/// changes how fast a frame is drawn, never its bytes; a backdrop's are
-/// the exception, equal only to a level of rounding, so `TileRenderer`
-/// draws a frame with one asked for in bands in squares of
-/// `TileRenderer.tileSize`.
+/// (each tile is drawn on its own from what lies over it, and a backdrop
+/// from blocks fixed in device space, `TileRenderer.backdropBlock`), so a
+/// layout changes how fast a frame is drawn, never its bytes.
 public enum TileLayout: Sendable, Hashable, ExpressibleByIntegerLiteral {
   /// Squares of this many pixels a side (even): a still part of the
   /// picture is reused in pieces this small.

@@ -18,12 +18,15 @@ public enum TileRenderer {
   /// bands of four such tiles' area (`TileLayout.bands`, chosen by
   /// Pipeline's `TileSizeChooser`).
   public static let tileSize = 256
+  /// Squares of `tileSize`: the layout of a frame drawn alone, and of a
+  /// video's frames while their tiles are reused.
+  public static let squares = TileLayout.squares(tileSize)
 
   /// `drawn` sees each tile that is drawn (not taken from the cache) as soon
   /// as it is, while its pixels are still in the core's caches: a later
   /// stage (the RGB → YUV conversion) does its work on it then.
   public static func render(
-    _ list: Recording, cache: TileCache? = nil, tileSize layout: TileLayout = .squares(tileSize), drawn: ((DrawnTile) -> Void)? = nil
+    _ list: Recording, cache: TileCache? = nil, tileSize layout: TileLayout = squares, drawn: ((DrawnTile) -> Void)? = nil
   ) -> RenderedFrame {
     precondition(list.isBalanced, "unbalanced beginLayer/endLayer or pushClip/popClip")
     let grid = Self.grid(of: list, layout: layout)

@@ -83,7 +83,7 @@ extension FrameSource {
   }
 
   public func renderFrame(
-    at t: Double, scale: Double? = nil, cache: TileCache? = nil, tileSize: TileLayout = .squares(TileRenderer.tileSize), frame: Int = 0,
+    at t: Double, scale: Double? = nil, cache: TileCache? = nil, tileSize: TileLayout = TileRenderer.squares, frame: Int = 0,
     drawn: ((DrawnTile) -> Void)? = nil
   ) throws(RenderError) -> RenderedFrame {
     TileRenderer.render(try recording(at: t, scale: scale, frame: frame), cache: cache, tileSize: tileSize, drawn: drawn)
